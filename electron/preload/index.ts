@@ -1,0 +1,3 @@
+import { contextBridge } from 'electron'
+
+contextBridge.exposeInMainWorld('nomad', Object.freeze({}))

@@ -1,0 +1,159 @@
+// ESLint flat config: type-aware rules for every project plus the layering bans of
+// docs/architecture (renderer: no Electron/Node; core and sandbox: no Electron; shared: nothing
+// outside shared). The bans are what keep electron/core testable without an Electron binary.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
+import prettier from 'eslint-config-prettier'
+
+const nodeBuiltins = [
+  'fs',
+  'fs/promises',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'stream',
+  'url',
+  'util',
+  'worker_threads',
+  'zlib',
+  'events',
+  'buffer',
+]
+const noNodePatterns = [{ group: ['node:*'], message: 'Node built-ins are not available here.' }]
+const noElectron = {
+  name: 'electron',
+  message: 'Only electron/main and electron/preload may import electron.',
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      'out/**',
+      'release/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.reports/**',
+      'e2e/screenshots/**',
+      '**/*.cjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            noElectron,
+            ...nodeBuiltins.map((name) => ({ name, message: 'The renderer has no Node.' })),
+          ],
+          patterns: [
+            ...noNodePatterns,
+            {
+              group: ['**/electron/**'],
+              message: 'The renderer talks to main only through renderer/ipc.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'electron/core/**/*.ts',
+      'electron/sandbox/**/*.ts',
+      'electron/host/**/*.ts',
+      'electron/tools/**/*.{ts,mjs}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            {
+              group: ['**/main/**', '**/preload/**'],
+              message: 'Depend on ports, not on Electron glue.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/main/**/*.ts'],
+    ignores: ['electron/main/ipc-bridge.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              importNames: ['ipcMain'],
+              message: 'Register IPC only in electron/main/ipc-bridge.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            noElectron,
+            { name: 'react', message: 'shared/ is runtime-neutral.' },
+            ...nodeBuiltins.map((name) => ({ name, message: 'shared/ is runtime-neutral.' })),
+          ],
+          patterns: [
+            ...noNodePatterns,
+            {
+              group: ['**/electron/**', '**/renderer/**', '**/e2e/**'],
+              message: 'shared/ imports nothing outside shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
+  prettier,
+)

@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test'
+
+// e2e runs in Debian's Chromium against the web-mode host (electron/host) and the sandbox; the
+// specs start both themselves through e2e/fixtures on free loopback ports, with a temp data dir.
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: ['specs/**/*.spec.ts', 'electron/**/*.spec.ts'],
+  outputDir: './test-results',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1360, height: 860 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+})
