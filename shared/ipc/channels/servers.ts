@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import {
+  serverDraftSchema,
+  serverListSchema,
+  serverNameSchema,
+  serverNoteSchema,
+  serverProfileSchema,
+  serverStatusSchema,
+  serverUrlSchema,
+} from '../models/server-profile'
+
+const serverIdSchema = z.string().min(1, { error: 'A server id is required.' }).max(100)
+
+const serverUpdateSchema = z
+  .strictObject({
+    id: serverIdSchema,
+    name: serverNameSchema.optional(),
+    baseUrl: serverUrlSchema.optional(),
+    note: serverNoteSchema.optional(),
+  })
+  .refine(
+    (value) => value.name !== undefined || value.baseUrl !== undefined || value.note !== undefined,
+    { error: 'Nothing to update: give at least one of name, baseUrl or note.' },
+  )
+
+export const serversChannels = {
+  'servers.list': { input: z.strictObject({}), output: serverListSchema },
+  'servers.add': { input: serverDraftSchema, output: serverProfileSchema },
+  'servers.update': { input: serverUpdateSchema, output: serverProfileSchema },
+  'servers.remove': { input: z.strictObject({ id: serverIdSchema }), output: serverListSchema },
+  'servers.select': { input: z.strictObject({ id: serverIdSchema }), output: serverListSchema },
+  /** Probes one server now (GET {baseUrl}/info) and returns what was found. */
+  'servers.check': { input: z.strictObject({ id: serverIdSchema }), output: serverStatusSchema },
+} as const
+
+export const serversEvents = {
+  /** Sent after every change to the profile list or the active server. */
+  'servers.changed': { payload: serverListSchema },
+} as const

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import type { IpcResult } from './result'
+
+/**
+ * The wire protocol shared by Electron IPC and the web host's WebSocket. One call is an invoke
+ * frame answered by exactly one reply frame with the same id; a cancel frame aborts the call's
+ * AbortSignal in the handler (the reply then carries code 'cancelled'); events are pushed.
+ */
+export const CALL_ID_MAX = 64
+
+export const invokeFrameSchema = z.strictObject({
+  id: z.string().min(1).max(CALL_ID_MAX),
+  channel: z.string().min(1).max(200),
+  input: z.unknown(),
+})
+export type InvokeFrame = z.infer<typeof invokeFrameSchema>
+
+export const cancelFrameSchema = z.strictObject({
+  cancel: z.string().min(1).max(CALL_ID_MAX),
+})
+export type CancelFrame = z.infer<typeof cancelFrameSchema>
+
+export interface ReplyFrame {
+  id: string
+  result: IpcResult<unknown>
+}
+
+export interface EventFrame {
+  event: string
+  payload: unknown
+}

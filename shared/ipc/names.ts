@@ -1,0 +1,33 @@
+import type { ChannelName, EventName } from './contract'
+
+/**
+ * Plain lists of channel and event names for the preload's allow-list. Kept apart from the
+ * contract so the sandboxed preload bundle stays free of zod; names.test.ts checks that these
+ * lists equal the contract's keys.
+ */
+export const CHANNEL_NAMES = [
+  'app.info',
+  'app.status',
+  'settings.get',
+  'settings.update',
+  'servers.list',
+  'servers.add',
+  'servers.update',
+  'servers.remove',
+  'servers.select',
+  'servers.check',
+] as const satisfies readonly ChannelName[]
+
+export const EVENT_NAMES = [
+  'app.status',
+  'settings.changed',
+  'servers.changed',
+] as const satisfies readonly EventName[]
+
+const channelSet: ReadonlySet<string> = new Set(CHANNEL_NAMES)
+const eventSet: ReadonlySet<string> = new Set(EVENT_NAMES)
+
+export const isChannelName = (name: unknown): name is ChannelName =>
+  typeof name === 'string' && channelSet.has(name)
+export const isEventName = (name: unknown): name is EventName =>
+  typeof name === 'string' && eventSet.has(name)
