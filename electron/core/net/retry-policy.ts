@@ -13,17 +13,23 @@ export type OutcomeClass = 'ok' | 'throttle' | 'transient' | 'permanent'
 export type HeaderSource =
   { get(name: string): string | null } | Readonly<Record<string, string | string[] | undefined>>
 
+type HeaderGetter = { get(name: string): string | null }
+type HeaderRecord = Readonly<Record<string, string | string[] | undefined>>
+
+function isHeaderGetter(headers: HeaderSource): headers is HeaderGetter {
+  return typeof (headers as { get?: unknown }).get === 'function'
+}
+
 /** Reads one header case-insensitively from either header shape; first value if repeated. */
 export function headerValue(headers: HeaderSource | undefined, name: string): string | undefined {
   if (headers === undefined) return undefined
-  if (typeof headers.get === 'function') {
-    return (headers as { get(name: string): string | null }).get(name) ?? undefined
-  }
+  if (isHeaderGetter(headers)) return headers.get(name) ?? undefined
   const wanted = name.toLowerCase()
-  for (const [key, value] of Object.entries(headers)) {
+  const record: HeaderRecord = headers
+  for (const key of Object.keys(record)) {
     if (key.toLowerCase() !== wanted) continue
-    if (typeof value === 'string' || value === undefined) return value
-    return value[0]
+    const value = record[key]
+    return typeof value === 'string' || value === undefined ? value : value[0]
   }
   return undefined
 }
