@@ -2,7 +2,8 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
 /**
  * Demo-account passwords are stored as `scrypt$<salt hex>$<hash hex>` (SandboxUser.passwordHash)
- * with node's default scrypt cost (N=16384, r=8, p=1); the key length is the stored hash's.
+ * with node's default scrypt cost (N=16384, r=8, p=1) and a 64-byte key; verification takes the
+ * key length from the stored hash.
  */
 function scryptAsync(password: string, salt: Buffer, keylen: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -11,7 +12,7 @@ function scryptAsync(password: string, salt: Buffer, keylen: number): Promise<Bu
 }
 
 export async function hashPassword(password: string, salt = randomBytes(16)): Promise<string> {
-  const key = await scryptAsync(password, salt, 32)
+  const key = await scryptAsync(password, salt, 64)
   return `scrypt$${salt.toString('hex')}$${key.toString('hex')}`
 }
 
@@ -27,7 +28,7 @@ function parseStored(stored: string | undefined): StoredHash | null {
 }
 
 // Compared against when the user is unknown, so both failures take about the same time.
-const DUMMY: StoredHash = { salt: Buffer.alloc(16), hash: Buffer.alloc(32) }
+const DUMMY: StoredHash = { salt: Buffer.alloc(16), hash: Buffer.alloc(64) }
 
 /** True when `password` matches `stored`; an unknown user (undefined) or bad format never matches. */
 export async function verifyPassword(
