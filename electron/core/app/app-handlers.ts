@@ -1,0 +1,21 @@
+import type { AppMode, appChannels } from '../../../shared/ipc/channels/app'
+import type { HandlersFor } from '../ipc/router'
+import type { StatusTracker } from '../servers/status-tracker'
+
+export const APP_NAME = 'NOMAD Desktop'
+
+export function createAppHandlers(
+  info: { mode: AppMode; platform: string; appVersion: string },
+  tracker: StatusTracker,
+): HandlersFor<typeof appChannels> {
+  return {
+    'app.info': () =>
+      Promise.resolve({
+        name: APP_NAME,
+        version: info.appVersion,
+        mode: info.mode,
+        platform: info.platform,
+      }),
+    'app.status': () => Promise.resolve(tracker.snapshot()),
+  }
+}

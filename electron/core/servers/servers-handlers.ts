@@ -1,0 +1,39 @@
+import type { serversChannels } from '../../../shared/ipc/channels/servers'
+import type { HandlersFor } from '../ipc/router'
+import type { ServerProfiles } from './server-profiles'
+import type { StatusTracker } from './status-tracker'
+
+export function createServersHandlers(
+  profiles: ServerProfiles,
+  tracker: StatusTracker,
+): HandlersFor<typeof serversChannels> {
+  return {
+    'servers.list': () => Promise.resolve(profiles.list()),
+    'servers.add': (draft) => {
+      const profile = profiles.add(draft)
+      tracker.sync()
+      return Promise.resolve(profile)
+    },
+    'servers.update': (changes) => {
+      const { profile, urlChanged } = profiles.update(changes)
+      const isActive = profiles.list().activeServerId === profile.id
+      tracker.sync({
+        resetIds: urlChanged ? [profile.id] : [],
+        recheckActive: urlChanged && isActive,
+      })
+      return Promise.resolve(profile)
+    },
+    'servers.remove': ({ id }) => {
+      const before = profiles.list().activeServerId
+      const list = profiles.remove(id)
+      tracker.sync({ recheckActive: before !== list.activeServerId })
+      return Promise.resolve(list)
+    },
+    'servers.select': ({ id }) => {
+      const list = profiles.select(id)
+      tracker.sync({ recheckActive: true })
+      return Promise.resolve(list)
+    },
+    'servers.check': ({ id }) => tracker.check(profiles.get(id)),
+  }
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { serverProfileSchema } from '../../../shared/ipc/models/server-profile'
+import { themeSchema, type UserSettings } from '../../../shared/ipc/models/settings'
+import { PUBLIC_SERVER_ID } from '../servers/built-in'
+
+/**
+ * The persisted settings document. Bump CURRENT_SCHEMA_VERSION together with a new entry in
+ * migrations.ts whenever this shape changes; old files are migrated step by step on load.
+ */
+export const CURRENT_SCHEMA_VERSION = 1
+
+/** User-added profiles only; built-in ones come from code (servers/built-in.ts). */
+export const storedServerSchema = serverProfileSchema.extend({
+  kind: z.literal('remote'),
+  builtIn: z.literal(false),
+})
+export type StoredServer = z.infer<typeof storedServerSchema>
+
+export const settingsDocSchema = z.object({
+  schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
+  appearance: z.object({ theme: themeSchema }),
+  servers: z.object({
+    profiles: z.array(storedServerSchema),
+    activeServerId: z.string().min(1),
+  }),
+})
+export type SettingsDoc = z.infer<typeof settingsDocSchema>
+
+export function defaultSettingsDoc(): SettingsDoc {
+  return {
+    schemaVersion: CURRENT_SCHEMA_VERSION,
+    appearance: { theme: 'system' },
+    servers: { profiles: [], activeServerId: PUBLIC_SERVER_ID },
+  }
+}
+
+/** The user-editable part that crosses IPC (settings.get / settings.update). */
+export function toUserSettings(doc: SettingsDoc): UserSettings {
+  return { appearance: { theme: doc.appearance.theme } }
+}
