@@ -1,0 +1,23 @@
+// The service's wire models: tolerant zod schemas (unknown keys pass, wrong types fail with the
+// field's path) and their inferred types, plus the helpers that turn bodies into values or
+// readable errors. Renderer code imports types only (`import type`).
+export * from './json'
+export * from './dates'
+export * from './common'
+export * from './user'
+export * from './group'
+export * from './dataset'
+export * from './entry-results'
+export * from './entry'
+export * from './aggregations'
+export * from './entries-query'
+export * from './archive'
+export * from './rawdir'
+export * from './upload'
+export * from './info'
+export * from './auth'
+export * from './pat'
+export * from './suggestion'
+export * from './error-body'
+export * from './format-issues'
+export { decodeWire } from './decode'
