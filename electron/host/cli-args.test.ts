@@ -1,0 +1,50 @@
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseCliArgs } from './cli-args'
+import { defaultDataDir } from './data-dir'
+import { browserOpener } from './open-browser'
+
+describe('parseCliArgs', () => {
+  it('defaults to a random port, the OS data folder and opening a browser', () => {
+    expect(parseCliArgs([])).toEqual({ port: 0, dataDir: undefined, open: true, help: false })
+  })
+  it('reads --port, --data-dir and --no-open', () => {
+    expect(parseCliArgs(['--port', '8123', '--data-dir', 'tmp/x', '--no-open'])).toEqual({
+      port: 8123,
+      dataDir: resolve('tmp/x'),
+      open: false,
+      help: false,
+    })
+  })
+  it('names the bad value', () => {
+    expect(() => parseCliArgs(['--port', 'abc'])).toThrow(
+      '--port must be a number from 0 to 65535 (got “abc”).',
+    )
+    expect(() => parseCliArgs(['--port', '70000'])).toThrow('got “70000”')
+    expect(() => parseCliArgs(['--data-dir', ' '])).toThrow('--data-dir needs a folder path.')
+    expect(() => parseCliArgs(['--colour'])).toThrow(/colour/)
+  })
+})
+
+describe('defaultDataDir', () => {
+  it('follows each OS convention', () => {
+    expect(defaultDataDir('linux', {}, '/home/ada')).toBe('/home/ada/.config/NOMAD Desktop')
+    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '/xdg' }, '/home/ada')).toBe(
+      '/xdg/NOMAD Desktop',
+    )
+    expect(defaultDataDir('darwin', {}, '/Users/ada')).toBe(
+      '/Users/ada/Library/Application Support/NOMAD Desktop',
+    )
+    expect(
+      defaultDataDir('win32', { APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, 'C:\\Users\\ada'),
+    ).toBe('C:\\Users\\ada\\AppData\\Roaming\\NOMAD Desktop')
+  })
+})
+
+describe('browserOpener', () => {
+  it('uses open on macOS, start on Windows, and nothing on a Linux box without a display', () => {
+    expect(browserOpener('darwin', {})?.command).toBe('open')
+    expect(browserOpener('win32', {})?.args('http://x')).toEqual(['/c', 'start', '""', 'http://x'])
+    expect(browserOpener('linux', { PATH: '/usr/bin' })).toBeNull()
+  })
+})

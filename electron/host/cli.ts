@@ -1,0 +1,36 @@
+import { toAppErrorData } from '../../shared/errors'
+import { parseCliArgs, USAGE } from './cli-args'
+import { defaultDataDir } from './data-dir'
+import { openInBrowser } from './open-browser'
+import { startHost } from './start-host'
+
+/**
+ * `npm run web`: starts the web-mode host and prints its URL. That printed line is the only
+ * place the session token appears (the logger would redact it anyway).
+ */
+async function main(): Promise<void> {
+  const args = parseCliArgs(process.argv.slice(2))
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return
+  }
+  const dataDir = args.dataDir ?? defaultDataDir()
+  const host = await startHost({ dataDir, port: args.port })
+  process.stdout.write(`NOMAD Desktop (web mode): ${host.url}\n`)
+  process.stderr.write(`Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`)
+  if (args.open && !openInBrowser(host.url))
+    process.stderr.write('No browser found to open; copy the URL above into one.\n')
+
+  const stop = () => {
+    void host.close().then(() => process.exit(0))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+main().catch((error: unknown) => {
+  const data = toAppErrorData(error)
+  process.stderr.write(`NOMAD Desktop (web mode) could not start: ${data.message}\n`)
+  if (data.code === 'invalid_input') process.stderr.write(`\n${USAGE}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { resolve } from 'node:path'
+import { WebSocketServer } from 'ws'
+import { z } from 'zod'
+import { AppError } from '../../shared/errors'
+import { contract } from '../../shared/ipc/contract'
+import { createCore, type Core } from '../core/create-core'
+import { createRouter } from '../core/ipc/router'
+import { createLogger, type Logger } from '../core/logging'
+import type { CorePorts } from '../core/ports'
+import { rendererCsp, securityHeaders } from '../core/renderer-assets/assets'
+import { createConfStore } from './conf-store'
+import { checkHostAndOrigin, cookieName, presentedToken, type GuardConfig } from './request-guard'
+import { serveRendererFile } from './static-files'
+import { attachRouter, broadcast } from './ws-bridge'
+
+const REPO_ROOT = resolve(import.meta.dirname, '../..')
+export const DEFAULT_RENDERER_DIR = resolve(REPO_ROOT, 'out/renderer')
+/** Largest accepted WebSocket message; IPC inputs are small JSON documents. */
+const MAX_FRAME_BYTES = 1024 * 1024
+
+export interface HostOptions {
+  dataDir: string
+  /** 0 (default) picks a free port. */
+  port?: number
+  rendererDir?: string
+  logger?: Logger
+  /** Passed to core; tests use them to keep probes off the network. */
+  fetch?: CorePorts['fetch']
+  recheck?: CorePorts['recheck']
+}
+
+export interface HostHandle {
+  /** The URL to open, including the session token. */
+  url: string
+  origin: string
+  token: string
+  port: number
+  core: Core
+  close(): Promise<void>
+}
+
+function readAppVersion(): string {
+  const pkg = z
+    .object({ version: z.string() })
+    .parse(JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')))
+  return pkg.version
+}
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    ...securityHeaders(rendererCsp()),
+  })
+  res.end(message)
+}
+
+const TOKEN_HINT =
+  'NOMAD Desktop (web mode): open the full URL printed in the terminal where `npm run web` runs; it contains this session’s token.'
+
+/**
+ * Starts web mode: the same core and IPC router as Electron main, served to a browser over
+ * HTTP + WebSocket on 127.0.0.1 only. See request-guard.ts for who may connect.
+ */
+export async function startHost(options: HostOptions): Promise<HostHandle> {
+  const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR
+  if (!existsSync(resolve(rendererDir, 'index.html')))
+    throw new AppError(
+      'unavailable',
+      `The renderer is not built (${resolve(rendererDir, 'index.html')} is missing). Run \`npm run build\` first; \`npm run web\` does both.`,
+    )
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
+  const logger = options.logger ?? createLogger({ name: 'host' })
+  const token = randomBytes(32).toString('base64url')
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
+
+  const core = createCore({
+    mode: 'web',
+    platform: process.platform,
+    appVersion: readAppVersion(),
+    dataDir: options.dataDir,
+    settingsStore: createConfStore(options.dataDir),
+    events: { emit: (event, payload) => broadcast(wss, { event, payload }) },
+    logger,
+    devChecks: true,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.recheck ? { recheck: options.recheck } : {}),
+  })
+  const router = createRouter(contract, core.handlers, {
+    validateOutputs: true,
+    logger: logger.child('ipc'),
+  })
+  attachRouter(wss, router, logger.child('ws'))
+
+  const server = createServer()
+  // Filled in once listen() has chosen the port; requests cannot arrive before that.
+  const guard: GuardConfig = { port: 0, token }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const checked = checkHostAndOrigin(req, guard, false)
+    if (!checked.ok) {
+      logger.warn('refused request', { reason: checked.reason })
+      return refuse(res, checked.status, `Refused: ${checked.reason}.`)
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Only GET and HEAD.')
+    const url = new URL(req.url ?? '/', `http://${checked.host}`)
+    const presented = presentedToken(req, url, guard)
+    if (!presented.valid) return refuse(res, 401, TOKEN_HINT)
+    if (presented.source === 'query') {
+      // Trade the token in the address bar for a cookie, then drop it from the URL (history).
+      url.searchParams.delete('token')
+      res.writeHead(303, {
+        location: `${url.pathname}${url.search}`,
+        'set-cookie': `${cookieName(guard.port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        'cache-control': 'no-store',
+      })
+      res.end()
+      return
+    }
+    const csp = rendererCsp([`ws://${checked.host}`])
+    await serveRendererFile(req, res, rendererDir, url.pathname, csp)
+  }
+
+  server.on('request', (req, res) => {
+    onRequest(req, res).catch((error: unknown) => {
+      logger.error('request failed', { error })
+      if (!res.headersSent) refuse(res, 500, 'The host failed to answer this request.')
+      else res.destroy()
+    })
+  })
+
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    const deny = (status: 401 | 403 | 404, reason: string) => {
+      logger.warn('refused WebSocket upgrade', { reason })
+      const text = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+    }
+    const checked = checkHostAndOrigin(req, guard, true)
+    if (!checked.ok) return deny(checked.status, checked.reason)
+    const url = new URL(req.url ?? '/', `http://${checked.host}`)
+    if (url.pathname !== '/ipc') return deny(404, `no WebSocket endpoint at ${url.pathname}`)
+    if (!presentedToken(req, url, guard).valid) return deny(401, 'missing or wrong session token')
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+  })
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new AppError(
+              'conflict',
+              `Port ${options.port} on 127.0.0.1 is already in use; pick another with --port, or --port 0 for any free one.`,
+            )
+          : error,
+      ),
+    )
+    // Loopback only: web mode must never be reachable from the network.
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen())
+  })
+  const { port } = server.address() as AddressInfo
+  guard.port = port
+  const origin = `http://127.0.0.1:${port}`
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    port,
+    core,
+    async close() {
+      core.dispose()
+      for (const client of wss.clients) client.terminate()
+      wss.close()
+      server.closeAllConnections()
+      await new Promise<void>((done) => server.close(() => done()))
+    },
+  }
+}

@@ -1,0 +1,58 @@
+import type { RawData, WebSocket, WebSocketServer } from 'ws'
+import type { EventFrame } from '../../shared/ipc/frames'
+import type { Router } from '../core/ipc/router'
+import { createCallSession } from '../core/ipc/session'
+import type { Logger } from '../core/logging'
+
+/** ws hands over a Buffer, an ArrayBuffer or fragments; frames are UTF-8 JSON text. */
+export function rawDataToText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
+  if (Buffer.isBuffer(data)) return data.toString('utf8')
+  return Buffer.from(data).toString('utf8')
+}
+
+/**
+ * Runs the IPC router over the host's WebSocket: each connection is one "sender" with its own
+ * call session (so cancels and disconnects abort only its calls). Text frames carry JSON
+ * {id, channel, input} or {cancel: id}; replies and events go back as JSON text.
+ */
+export function attachRouter(wss: WebSocketServer, router: Router, logger: Logger): void {
+  let connections = 0
+  wss.on('connection', (socket: WebSocket) => {
+    const sender = `web:${++connections}`
+    const session = createCallSession(router, sender, logger)
+    logger.info('renderer connected', { sender })
+
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) {
+        logger.warn('ignored a binary frame', { sender })
+        return
+      }
+      let frame: unknown
+      try {
+        frame = JSON.parse(rawDataToText(data))
+      } catch {
+        logger.warn('ignored a frame that is not JSON', { sender })
+        return
+      }
+      if (typeof frame === 'object' && frame !== null && 'cancel' in frame) {
+        session.cancel(frame)
+        return
+      }
+      void session.invoke(frame).then((reply) => {
+        if (reply && socket.readyState === socket.OPEN) socket.send(JSON.stringify(reply))
+      })
+    })
+    socket.on('close', () => {
+      session.close()
+      logger.info('renderer disconnected', { sender })
+    })
+    socket.on('error', (error) => logger.warn('socket error', { sender, error }))
+  })
+}
+
+/** Sends one event to every connected renderer. */
+export function broadcast(wss: WebSocketServer, frame: EventFrame): void {
+  const text = JSON.stringify(frame)
+  for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(text)
+}
