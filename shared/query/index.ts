@@ -1,0 +1,15 @@
+/** Public API of the query language library (see docs/query-language.md). */
+export * from './types'
+export * from './errors'
+export * from './quantities'
+export { quantity, nestedUnder, type QuantityOptions } from './quantity'
+export { CHEMICAL_SYMBOLS } from './elements'
+export { normalizeQuery } from './normalize'
+export { compileQuery, filterDocs, type DocPredicate } from './evaluate'
+export {
+  parseOptimadeFilter,
+  optimadeToQuery,
+  OptimadeParseError,
+  OPTIMADE_PROPERTIES,
+} from './optimade'
+export { parseInstant, pythonIsoformat, pythonFloatRepr } from './values'
