@@ -5,6 +5,7 @@ export * from './quantities'
 export { quantity, nestedUnder, type QuantityOptions } from './quantity'
 export { CHEMICAL_SYMBOLS } from './elements'
 export { normalizeQuery } from './normalize'
+export { normalizeGetParams, type GetParamsOptions } from './get-params'
 export { compileQuery, filterDocs, type DocPredicate } from './evaluate'
 export {
   parseOptimadeFilter,
