@@ -1,0 +1,54 @@
+import { atomCount } from './formula'
+import { materialParts } from './material-parts'
+import { MATERIALS } from './materials'
+import type { EntryMeta } from './model'
+import { EV, FUNCTIONALS } from './programs'
+import { Rng } from './rng'
+
+/**
+ * Physical numbers of one entry, derived from its seed, used by both the search document and
+ * the archive so that the two agree (the band gap in results is the one in the archive).
+ */
+export interface EntryNumbers {
+  nAtoms: number
+  /** Band gap in J (0 for metals). */
+  gap: number
+  gapType: 'direct' | 'indirect'
+  /** Total energy of the final step in J. */
+  energy: number
+  fermi: number
+  /** Geometry optimisation convergence figures (SI). */
+  finalEnergyDifference: number
+  finalForceMaximum: number
+  finalDisplacementMaximum: number
+  temperature: number
+  timeStep: number
+}
+
+/** Semi-local functionals underestimate gaps; hybrids come close to experiment. */
+const GAP_FACTOR: Record<string, number> = { LDA: 0.55, GGA: 0.6, 'meta-GGA': 0.75, hybrid: 0.95 }
+
+/** Two significant digits: search values repeat, so entry documents can share objects. */
+function coarse(value: number): number {
+  return Number(value.toPrecision(2))
+}
+
+export function entryNumbers(meta: EntryMeta): EntryNumbers {
+  const rng = new Rng(meta.seed ^ 0x6e756d)
+  const material = MATERIALS[meta.materialIndex]
+  const functional = FUNCTIONALS[meta.functionalIndex]
+  const nAtoms = atomCount(materialParts(meta.materialIndex, meta.supercell).composition)
+  const gapEv = (material?.gap ?? 0) * (GAP_FACTOR[functional?.type ?? 'GGA'] ?? 0.6)
+  return {
+    nAtoms,
+    gap: gapEv > 0 ? (Math.round(gapEv * rng.float(0.95, 1.05) * 100) / 100) * EV : 0,
+    gapType: material?.gapType ?? 'indirect',
+    energy: -nAtoms * rng.float(3.5, 8.5) * EV,
+    fermi: rng.float(-2, 8) * EV,
+    finalEnergyDifference: coarse(rng.float(1e-6, 1e-3)) * EV,
+    finalForceMaximum: coarse(rng.float(1e-3, 5e-2)) * EV * 1e10,
+    finalDisplacementMaximum: coarse(rng.float(1e-4, 1e-2)) * 1e-10,
+    temperature: rng.pick([300, 500, 800, 1200]),
+    timeStep: rng.pick([0.5, 1, 2]) * 1e-15,
+  }
+}

@@ -1,0 +1,123 @@
+import { buildEntryDoc, entryReferences } from '../data/entry-doc'
+import type { DocResolver } from '../data/stored-doc'
+import { uploadPart, type UploadPart } from '../data/upload-part'
+import { generateData } from '../data/generate'
+import { entryIdFor } from '../data/ids'
+import type { DatasetRecord, EntryDoc, EntryMeta, UploadRecord } from '../data/model'
+import { PROGRAMS } from '../data/programs'
+import { entryFilePaths } from '../raw/layout'
+
+/**
+ * The generated data set in memory: uploads, entry skeletons and entry search documents, with
+ * id indexes. Entries of one upload are contiguous. Mutations (membership edits) go through
+ * `updateMembers` so the entry documents stay consistent with their upload.
+ */
+
+export interface DataStoreOptions {
+  entries: number
+  uploads?: number
+  seed: number
+  largeFileBytes: number
+  nameOf: (userId: string) => string
+}
+
+export type MemberPatch = Partial<
+  Pick<UploadRecord, 'coauthors' | 'reviewers' | 'coauthor_groups' | 'reviewer_groups'>
+>
+
+export class DataStore {
+  readonly uploads: UploadRecord[]
+  readonly metas: EntryMeta[]
+  readonly datasets: DatasetRecord[]
+  readonly docs: EntryDoc[]
+  readonly largeFileBytes: number
+  readonly seed: number
+  private readonly entryIndex = new Map<string, number>()
+  private readonly uploadIndex = new Map<string, number>()
+  private readonly datasetIndex = new Map<string, number>()
+  private readonly parts: UploadPart[]
+  private readonly nameOf: (userId: string) => string
+  /** Bumped on every mutation so that caches of search results can be invalidated. */
+  private revision = 0
+
+  constructor(options: DataStoreOptions) {
+    const generated = generateData(options)
+    this.seed = options.seed
+    this.uploads = generated.uploads
+    this.metas = generated.metas
+    this.datasets = generated.datasets
+    this.largeFileBytes = options.largeFileBytes
+    this.nameOf = options.nameOf
+    this.parts = this.uploads.map((u) => uploadPart(u, this.datasets, this.nameOf))
+    this.uploads.forEach((u, i) => this.uploadIndex.set(u.upload_id, i))
+    this.datasets.forEach((d, i) => this.datasetIndex.set(d.dataset_id, i))
+    const ids = this.metas.map((meta) => {
+      const upload = this.uploads[meta.uploadIndex]
+      const program = PROGRAMS[meta.programIndex]
+      const id = entryIdFor(upload?.upload_id ?? '', `${meta.dir}/${program?.mainfile ?? ''}`)
+      this.entryIndex.set(id, meta.index)
+      return id
+    })
+    const resolver = this.resolver()
+    this.docs = this.metas.map((meta, i) => {
+      const upload = this.uploads[meta.uploadIndex]
+      const part = this.parts[meta.uploadIndex]
+      if (!upload || !part) throw new Error('entry without upload')
+      return buildEntryDoc(meta, ids[i] ?? '', part, upload, resolver)
+    })
+  }
+
+  private resolver(): DocResolver {
+    return {
+      files: (index) => {
+        const meta = this.metas[index]
+        return meta ? entryFilePaths(meta, this.largeFileBytes) : []
+      },
+      entryReferences: (index) => {
+        const input = this.metas[index]?.inputEntry
+        const target = input === undefined ? undefined : this.docs[input]
+        const upload = this.uploadOfEntry(index)
+        return target && upload ? entryReferences(upload.upload_id, target) : undefined
+      },
+    }
+  }
+
+  get size(): number {
+    return this.docs.length
+  }
+
+  get version(): number {
+    return this.revision
+  }
+
+  entryIndexOf(entryId: string): number | undefined {
+    return this.entryIndex.get(entryId)
+  }
+
+  uploadIndexOf(uploadId: string): number | undefined {
+    return this.uploadIndex.get(uploadId)
+  }
+
+  datasetIndexOf(datasetId: string): number | undefined {
+    return this.datasetIndex.get(datasetId)
+  }
+
+  uploadOfEntry(index: number): UploadRecord | undefined {
+    const meta = this.metas[index]
+    return meta ? this.uploads[meta.uploadIndex] : undefined
+  }
+
+  /** Replaces member lists of an upload and refreshes its entries' documents. */
+  updateMembers(uploadIndex: number, patch: MemberPatch): void {
+    const upload = this.uploads[uploadIndex]
+    if (!upload) return
+    Object.assign(upload, patch)
+    const part = uploadPart(upload, this.datasets, this.nameOf)
+    this.parts[uploadIndex] = part
+    for (let i = upload.entryStart; i < upload.entryStart + upload.entryCount; i++) {
+      const doc = this.docs[i]
+      doc?.applyUploadPart(part)
+    }
+    this.revision++
+  }
+}
