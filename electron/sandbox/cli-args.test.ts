@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { CliError, parseCliArgs } from './cli-args'
+
+describe('parseCliArgs', () => {
+  it('maps the documented flags to options', () => {
+    const options = parseCliArgs([
+      '--port',
+      '8000',
+      '--entries',
+      '5000',
+      '--rate',
+      '30',
+      '--burst',
+      '5',
+      '--concurrency',
+      '10',
+      '--retry-after',
+      '--large-file-mb',
+      '2',
+      '--fail-502',
+      '0.1',
+      '--fault-path',
+      '^/entries',
+      '--data-dir',
+      '/tmp/x',
+      '--base-path',
+      '/fairdi/nomad/latest/api/v1',
+    ])
+    expect(options.port).toBe(8000)
+    expect(options.entries).toBe(5000)
+    expect(options.limits).toEqual({ rate: 30, burst: 5, concurrency: 10, retryAfter: true })
+    expect(options.largeFileBytes).toBe(2 * 1024 * 1024)
+    expect(options.faults).toEqual({ error502Rate: 0.1, pathPattern: '^/entries' })
+    expect(options.dataDir).toBe('/tmp/x')
+    expect(options.basePath).toBe('/fairdi/nomad/latest/api/v1')
+  })
+
+  it('turns limits off with "off"', () => {
+    expect(parseCliArgs(['--rate', 'off', '--concurrency', 'off']).limits).toEqual({
+      rate: null,
+      concurrency: null,
+    })
+  })
+
+  it('rejects bad numbers, unknown flags and bad patterns with a message', () => {
+    expect(() => parseCliArgs(['--entries', 'many'])).toThrow(CliError)
+    expect(() => parseCliArgs(['--fail-502', '2'])).toThrow(/between 0 and 1/)
+    expect(() => parseCliArgs(['--frobnicate'])).toThrow(CliError)
+    expect(() => parseCliArgs(['--fault-path', '('])).toThrow(/regular expression/)
+  })
+})

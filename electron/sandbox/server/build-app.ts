@@ -1,0 +1,42 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createServer } from 'node:http'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { authPlugin } from '../auth/plugin'
+import { installCors } from './cors'
+import type { DataContext } from './data-context'
+import { installErrorHandling } from './error-handler'
+import { registerOpenApi } from './openapi'
+import { registerRoutes } from './routes'
+
+/**
+ * Assembles the fastify app: error rendering, CORS, auth, OpenAPI + dashboard, every route
+ * module under the base path. `front` sees each raw request first (limits, faults, stats act
+ * there, in front of the app, as the real deployment's proxy does).
+ */
+export type FrontHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (req: IncomingMessage, res: ServerResponse) => void,
+) => void
+
+export async function buildApp(ctx: DataContext, front: FrontHandler): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 16 * 1024 * 1024,
+    routerOptions: { maxParamLength: 2000 },
+    serverFactory: (handler) => createServer((req, res) => front(req, res, handler)),
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  installErrorHandling(app)
+  installCors(app)
+  await app.register(authPlugin, { ctx })
+  await registerOpenApi(app, ctx.basePath)
+  const docs = `${ctx.basePath}/extensions/docs`
+  for (const url of new Set([ctx.basePath || '/', `${ctx.basePath}/`])) {
+    app.get(url, { schema: { hide: true } }, async (_request, reply) => reply.redirect(docs, 307))
+  }
+  await app.register(async (scoped) => registerRoutes(scoped, ctx), { prefix: ctx.basePath })
+  return app
+}

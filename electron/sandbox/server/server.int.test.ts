@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Sandbox } from '../index'
+import { get, testSandbox } from '../testing/harness'
+
+describe('server skeleton', () => {
+  let sandbox: Sandbox
+  beforeAll(async () => {
+    sandbox = await testSandbox({ entries: 50 })
+  })
+  afterAll(async () => sandbox.close())
+
+  it('listens on a free loopback port under /api/v1', () => {
+    expect(sandbox.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)
+    expect(sandbox.port).toBeGreaterThan(0)
+  })
+
+  it('redirects the base path to the dashboard', async () => {
+    for (const path of ['', '/']) {
+      const response = await get(sandbox, path)
+      expect(response.status).toBe(307)
+      expect(response.headers.get('location')).toBe('/api/v1/extensions/docs')
+    }
+  })
+
+  it('serves the OpenAPI document with bearer and password-flow security schemes', async () => {
+    const response = await get<{
+      paths: Record<string, unknown>
+      components: { securitySchemes: Record<string, { type: string; flows?: unknown }> }
+    }>(sandbox, '/openapi.json')
+    expect(response.status).toBe(200)
+    expect(Object.keys(response.body.paths)).toContain('/api/v1/alive')
+    expect(response.body.components.securitySchemes.HTTPBearer?.type).toBe('http')
+    expect(response.body.components.securitySchemes.OAuth2PasswordBearer?.flows).toEqual({
+      password: { tokenUrl: '/api/v1/auth/token', scopes: {} },
+    })
+  })
+
+  it('serves the Swagger UI dashboard', async () => {
+    const response = await get(sandbox, '/extensions/docs')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    expect(response.text).toContain('swagger')
+  })
+
+  it('answers unknown routes like FastAPI and the health check like NOMAD', async () => {
+    const missing = await get(sandbox, '/no/such/route')
+    expect(missing.status).toBe(404)
+    expect(missing.text).toBe('{"detail":"Not Found"}')
+    expect((await get(sandbox, '/alive')).body).toBe('I am, alive!')
+  })
+
+  it('honours a custom base path', async () => {
+    const other = await testSandbox({ entries: 20, basePath: '/fairdi/nomad/latest/api/v1' })
+    try {
+      expect(other.baseUrl).toMatch(/\/fairdi\/nomad\/latest\/api\/v1$/)
+      expect((await get(other, '/alive')).status).toBe(200)
+      const outside = await fetch(other.baseUrl.replace(/\/fairdi.*$/, '/api/v1/alive'))
+      expect(outside.status).toBe(404)
+    } finally {
+      await other.close()
+    }
+  })
+})
