@@ -131,6 +131,9 @@ describe('raw directories', () => {
       'GET /uploads/u/rawdir/Si/INCAR',
     )
     expect(isRawdirDirectory(file)).toBe(false)
+    // The guard narrows both ways, so the file browser needs no casts.
+    const size = isRawdirDirectory(file) ? file.directory_metadata.size : file.file_metadata.size
+    expect(size).toBe(212)
     const root = decodeWire(
       uploadRawdirResponse,
       {
