@@ -24,7 +24,9 @@ function badRequest(run: () => unknown): string {
   try {
     run()
   } catch (error) {
-    if (error instanceof HttpError && error.status === 400) return String(error.detail)
+    if (error instanceof HttpError && error.status === 400 && typeof error.detail === 'string') {
+      return error.detail
+    }
     throw error
   }
   throw new Error('expected a 400')
