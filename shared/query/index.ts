@@ -13,4 +13,5 @@ export {
   OptimadeParseError,
   OPTIMADE_PROPERTIES,
 } from './optimade'
+export { formatOptimadeFilter } from './optimade-format'
 export { parseInstant, pythonIsoformat, pythonFloatRepr } from './values'
