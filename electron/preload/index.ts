@@ -1,3 +1,5 @@
-import { contextBridge } from 'electron'
+import { contextBridge, ipcRenderer } from 'electron'
+import { createBridge } from './bridge'
 
-contextBridge.exposeInMainWorld('nomad', Object.freeze({}))
+// Sandboxed preload (bundled to one CommonJS file): exposes exactly one frozen object.
+contextBridge.exposeInMainWorld('nomad', createBridge(ipcRenderer))
