@@ -58,8 +58,7 @@ function wrap(term: Term, outer: number): string {
 }
 
 const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
-const strings = (values: Scalar[]) =>
-  values.every((v) => typeof v === 'string') ? (values as string[]) : null
+const strings = (values: Scalar[]) => (values.every((v) => typeof v === 'string') ? values : null)
 
 function criteria({ name, value }: Criteria): Term | null {
   const op = listOpOf(value)
