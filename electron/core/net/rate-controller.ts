@@ -1,0 +1,187 @@
+import type { LearnedLimits } from './limits-store'
+
+/**
+ * Request-rate controller: a CUBIC-shaped curve (AWS adaptive retry mode, performance-anchors
+ * §2.1) adapted to undisclosed nginx limits. Differences from AWS, each for a measured reason:
+ * - It starts at 10 req/s, not unlimited, and grows exponentially ("slow start") only while no
+ *   ceiling is known: AWS's unlimited start caused most of its rejects in the first seconds (§5.3).
+ * - It aims below the learned ceiling: after a throttle at rate W it settles on a plateau of
+ *   0.95·W, because pacing at exactly a strict limit still gets ~35 % rejects (timer jitter, §0.5)
+ *   while 28 of 30 req/s got 0.6 %.
+ * - An isolated throttle near the ceiling (a probe that touched the limit) cuts mildly (×0.9); a
+ *   throttle in slow start, well below the ceiling (the limit dropped) or within 2 s of the last
+ *   cut (the cut was not enough) cuts with CUBIC's β = 0.7. Several deep cuts in a row bring the
+ *   rate below a lowered limit within a second or two instead of a slow slide.
+ * - Probing above the plateau is slow and convex: +5 % of W takes ~15 s, so each probe costs
+ *   about one 503 per ~400 requests at 30 req/s (steady 503 share target ≤ 1 %, §6 T3).
+ *   If probing passes 1.15·W without a throttle the ceiling is stale and slow start resumes.
+ * - Time only advances the growth while the pacer is the bottleneck (requests waiting for a
+ *   token): a quiet app does not "learn" a rate it never tried (RFC 7661's app-limited rule;
+ *   AWS caps at 2× the measured rate for the same reason).
+ */
+export interface RateControllerConfig {
+  /** Cold-start rate: anchors §7 "start at ~10 r/s rather than unlimited". */
+  initialRate: number
+  /** Never pace slower (AWS minFillRate 0.5 req/s). */
+  minRate: number
+  /** Never pace faster; an Oasis without limits needs no more than this. */
+  maxRate: number
+  /** Slow-start growth factor per second of pacing-limited time. */
+  slowStartGrowth: number
+  /** CUBIC β for deep cuts (RFC 8312 / AWS: 0.7). */
+  deepCut: number
+  /** Cut after an isolated throttle near the ceiling. */
+  mildCut: number
+  /** Plateau as a fraction of the rate that drew the last throttle. */
+  safety: number
+  /** CUBIC C (req/s per s³) of the concave return to the plateau; AWS/RFC value 0.4. */
+  recoverC: number
+  /** Convex probe above the plateau, as a fraction of the ceiling per s³. */
+  probeC: number
+  /** A throttle this soon after a cut means the cut was not deep enough (ms). */
+  consecutiveMs: number
+  /** A throttle below this fraction of the ceiling means the limit dropped. */
+  dropFraction: number
+  /** Probing this far above the ceiling without a throttle makes the ceiling stale. */
+  staleFactor: number
+}
+
+export const DEFAULT_RATE_CONFIG: RateControllerConfig = {
+  initialRate: 10,
+  minRate: 0.5,
+  maxRate: 500,
+  slowStartGrowth: 1.5,
+  deepCut: 0.7,
+  mildCut: 0.9,
+  safety: 0.95,
+  recoverC: 0.4,
+  probeC: 0.05 / 15 ** 3,
+  consecutiveMs: 2000,
+  dropFraction: 0.85,
+  staleFactor: 1.15,
+}
+
+export interface RateSnapshot {
+  /** Current pacing rate, requests/s. */
+  rate: number
+  /** Rate at the last throttle (W_max), or null before the first one. */
+  ceiling: number | null
+  mode: 'slow-start' | 'steady'
+  /** When the concave return to the plateau ends (meter: "backing off until"). */
+  recoveryUntil: number
+}
+
+export class RateController {
+  private mode: 'slow-start' | 'steady' = 'slow-start'
+  private slowStartRate: number
+  private ceiling: number | null = null
+  private cutRate = 0
+  private plateau = 0
+  /** Seconds from the cut to the plateau. */
+  private recoverySeconds = 0
+  /** Effective seconds since the last cut (probing time only counts while pacing-limited). */
+  private epochSeconds = 0
+  private lastCutAt = Number.NEGATIVE_INFINITY
+  private lastAdvanceAt: number
+  private pacingLimited = false
+
+  constructor(
+    now: number,
+    private readonly config: RateControllerConfig = DEFAULT_RATE_CONFIG,
+    learned?: Pick<LearnedLimits, 'rate' | 'rateCeiling'>,
+  ) {
+    this.lastAdvanceAt = now
+    this.slowStartRate = config.initialRate
+    if (learned !== undefined) this.restore(learned)
+  }
+
+  /** Current pacing rate in requests/s. */
+  rate(now: number): number {
+    this.advance(now)
+    return this.clamp(this.mode === 'slow-start' ? this.slowStartRate : this.curve())
+  }
+
+  /** Tells the controller whether requests are waiting for a pacing token from now on. */
+  setPacingLimited(now: number, limited: boolean): void {
+    this.advance(now)
+    this.pacingLimited = limited
+  }
+
+  /**
+   * Reacts to a throttle of an attempt dispatched at dispatchedAt. Throttles of attempts sent
+   * before the last cut carry no news (they were paced at the old rate), as in TCP's one
+   * reduction per window. Returns true when the rate was cut.
+   */
+  onThrottle(now: number, dispatchedAt: number): boolean {
+    this.advance(now)
+    if (dispatchedAt < this.lastCutAt) return false
+    const current = this.rate(now)
+    const deep =
+      this.mode === 'slow-start' ||
+      now - this.lastCutAt < this.config.consecutiveMs ||
+      (this.ceiling !== null && current < this.config.dropFraction * this.ceiling)
+    this.startEpoch(now, current, current * (deep ? this.config.deepCut : this.config.mildCut))
+    return true
+  }
+
+  snapshot(now: number): RateSnapshot {
+    const rate = this.rate(now)
+    const recoveryUntil =
+      this.mode === 'steady' ? this.lastCutAt + this.recoverySeconds * 1000 : this.lastCutAt
+    return { rate, ceiling: this.ceiling, mode: this.mode, recoveryUntil }
+  }
+
+  private restore(learned: Pick<LearnedLimits, 'rate' | 'rateCeiling'>): void {
+    if (learned.rateCeiling === null) {
+      this.slowStartRate = this.clamp(learned.rate)
+      return
+    }
+    // Resume on the plateau (or below it if we were below when saving), without counting this
+    // as a cut: the first throttle of the new run may still be mild.
+    const ceiling = learned.rateCeiling
+    const start = Math.min(learned.rate, ceiling * this.config.safety)
+    this.startEpoch(Number.NEGATIVE_INFINITY, ceiling, start)
+  }
+
+  private startEpoch(now: number, ceiling: number, cutRate: number): void {
+    this.mode = 'steady'
+    this.ceiling = ceiling
+    this.cutRate = this.clamp(cutRate)
+    this.plateau = Math.max(this.cutRate, ceiling * this.config.safety)
+    this.recoverySeconds = Math.cbrt((this.plateau - this.cutRate) / this.config.recoverC)
+    this.epochSeconds = 0
+    this.lastCutAt = now
+  }
+
+  private curve(): number {
+    const e = this.epochSeconds - this.recoverySeconds
+    if (e < 0) return this.plateau + this.config.recoverC * e ** 3
+    return this.plateau + this.config.probeC * (this.ceiling ?? this.plateau) * e ** 3
+  }
+
+  private advance(now: number): void {
+    const dt = Math.max(0, now - this.lastAdvanceAt) / 1000
+    this.lastAdvanceAt = now
+    if (dt === 0) return
+    if (this.mode === 'slow-start') {
+      if (this.pacingLimited) {
+        this.slowStartRate = this.clamp(this.slowStartRate * this.config.slowStartGrowth ** dt)
+      }
+      return
+    }
+    // The return to the plateau runs in real time (a cut is temporary); probing beyond it only
+    // while the pacer is what limits us.
+    const recoveryLeft = Math.max(0, this.recoverySeconds - this.epochSeconds)
+    const recovering = Math.min(dt, recoveryLeft)
+    this.epochSeconds += recovering + (this.pacingLimited ? dt - recovering : 0)
+    const ceiling = this.ceiling ?? this.plateau
+    if (this.curve() >= this.config.staleFactor * ceiling) {
+      this.mode = 'slow-start'
+      this.slowStartRate = this.clamp(this.curve())
+    }
+  }
+
+  private clamp(rate: number): number {
+    return Math.min(this.config.maxRate, Math.max(this.config.minRate, rate))
+  }
+}
