@@ -36,7 +36,7 @@ describe('POST /auth/token', () => {
   it('also answers the GET variant', async () => {
     const { username, password } = h.accounts.other
     const query = new URLSearchParams({ username, password })
-    const reply = await h.call('GET', `/auth/token?${query}`)
+    const reply = await h.call('GET', `/auth/token?${query.toString()}`)
     expect(reply.status).toBe(200)
   })
 
