@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { authOptionsFor } from '../auth/options'
+import { patServiceFor } from '../auth/pats'
+import { fakeSandbox, USER_IDS } from '../auth/testing/fake-sandbox'
 import { startHarness, type Harness } from '../auth/testing/harness'
+import { call } from '../auth/testing/http'
+import { startTestServer } from '../auth/testing/test-server'
+import { authRoutes } from './auth'
+import { patRoutes } from './pats'
 
 const DAY = 86_400_000
 let h: Harness
@@ -167,6 +174,7 @@ describe('POST /auth/pats', () => {
 
   it('honours the configured maximum lifetime and active-token limit', async () => {
     const other = await h.login(h.accounts.other)
+    const { patMaxLifetimeDays, patMaxActive } = h.sandbox.limits()
     h.setLimits({ patMaxLifetimeDays: null, patMaxActive: 2 })
     try {
       const forever = await create(
@@ -183,7 +191,7 @@ describe('POST /auth/pats', () => {
       expect(rotated.status).toBe(200)
       expect((rotated.body as Created).pat.expired_at).toBeNull()
     } finally {
-      h.setLimits({ patMaxLifetimeDays: 365, patMaxActive: 50 })
+      h.setLimits({ patMaxLifetimeDays, patMaxActive })
     }
   })
 })
@@ -420,5 +428,26 @@ describe('GET /auth/pats', () => {
     const body = reply.body as { pagination: Record<string, unknown>; data: Pat[] }
     expect(body.data).toEqual([])
     expect(body.pagination).toMatchObject({ total: 3, page: 1, first_page_url: null })
+  })
+})
+
+describe('GET /auth/pats with the PAT-listing deviation switched off', () => {
+  it('refuses a PAT with 403 Missing scopes, as the real server does', async () => {
+    // startSandbox does not expose its context, so this one runs on the stand-in server.
+    const sb = await fakeSandbox()
+    authOptionsFor(sb.ctx).patListingAcceptsPat = false
+    const server = await startTestServer(sb.ctx, [authRoutes, patRoutes])
+    try {
+      const { raw_token } = patServiceFor(sb.ctx).create(
+        USER_IDS.alice,
+        { name: 'x', scopes: ['uploads:read'] },
+        1,
+      )
+      const reply = await call('GET', `${server.url}/auth/pats`, { token: raw_token })
+      expect(reply.status).toBe(403)
+      expect(reply.body).toEqual({ detail: "Missing scopes: ['tokens:read']" })
+    } finally {
+      await server.close()
+    }
   })
 })

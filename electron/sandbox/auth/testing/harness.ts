@@ -1,15 +1,10 @@
 import type { SandboxLimits } from '../../context'
-import { authRoutes } from '../../routes/auth'
-import { groupRoutes } from '../../routes/groups'
-import { patRoutes } from '../../routes/pats'
-import { userRoutes } from '../../routes/users'
-import { fakeSandbox, PASSWORDS, USER_IDS } from './fake-sandbox'
+import { startSandbox, type Sandbox } from '../../index'
 import { call, type CallOptions, type Reply } from './http'
-import { startTestServer } from './test-server'
 
 /**
- * What endpoint tests need from a running sandbox: its URL, three accounts (a main user, another
- * user, an admin), a way to move the clock and to change limits.
+ * Endpoint tests run against the real sandbox (startSandbox: server assembly, error rendering,
+ * demo users and groups) with limits off, a small data set and a clock the test moves.
  */
 export interface Account {
   username: string
@@ -19,6 +14,8 @@ export interface Account {
 
 export interface Harness {
   url: string
+  sandbox: Sandbox
+  /** A main user, another user and an admin from the demo accounts. */
   accounts: { main: Account; other: Account; admin: Account }
   advance(ms: number): void
   setLimits(limits: Partial<SandboxLimits>): void
@@ -29,31 +26,35 @@ export interface Harness {
 }
 
 export async function startHarness(): Promise<Harness> {
-  const sb = await fakeSandbox()
-  const server = await startTestServer(sb.ctx, [authRoutes, patRoutes, groupRoutes, userRoutes])
-  const account = (key: keyof typeof PASSWORDS): Account => ({
-    username: key,
-    password: PASSWORDS[key],
-    user_id: USER_IDS[key],
+  let now = Date.parse('2025-03-01T12:00:00.000Z')
+  const sandbox = await startSandbox({
+    entries: 50,
+    quiet: true,
+    now: () => now,
+    limits: { rate: null, concurrency: null },
   })
-  const harness: Harness = {
-    url: server.url,
-    accounts: { main: account('alice'), other: account('bob'), admin: account('root') },
+  const account = (username: string): Account => {
+    const demo = sandbox.demoUsers.find((candidate) => candidate.username === username)
+    if (!demo) throw new Error(`demo user ${username} missing`)
+    return { username, password: demo.password, user_id: demo.user_id }
+  }
+  const url = sandbox.baseUrl
+  return {
+    url,
+    sandbox,
+    accounts: { main: account('lena'), other: account('omar'), admin: account('admin') },
     advance: (ms) => {
-      sb.clock.now += ms
+      now += ms
     },
-    setLimits: (limits) => {
-      Object.assign(sb.limits, limits)
-    },
+    setLimits: (limits) => sandbox.setLimits(limits),
     login: async ({ username, password }) => {
-      const reply = await call('POST', `${server.url}/auth/token`, { form: { username, password } })
+      const reply = await call('POST', `${url}/auth/token`, { form: { username, password } })
       const body = reply.body as { access_token?: string }
       if (reply.status !== 200 || !body.access_token)
         throw new Error(`login failed: ${reply.status}`)
       return body.access_token
     },
-    call: (method, path, options) => call(method, `${server.url}${path}`, options),
-    close: () => server.close(),
+    call: (method, path, options) => call(method, `${url}${path}`, options),
+    close: () => sandbox.close(),
   }
-  return harness
 }
