@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { QueryExecutionError, QueryValidationError } from '../../../shared/query'
 import { HttpError, type ValidationItem } from '../http-error'
 
 /**
@@ -55,23 +56,32 @@ function bodyParseError(error: FastifyError): ValidationItem[] | null {
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError)
-      return send(reply, error.status, { detail: error.detail }, error.headers)
-    if (error.validation) return send(reply, 422, { detail: fastifyValidationItems(error) })
-    const parse = bodyParseError(error)
-    if (parse) return send(reply, 422, { detail: parse })
-    const status = error.statusCode ?? 500
-    if (status >= 400 && status < 500) return send(reply, status, { detail: error.message })
-    request.log.error(error)
-    return send(reply, 500, {
-      detail: {
-        reason: 'Unexpected exception while handling your request',
-        exception: String(error.message),
-        exception_class: error.name,
-        exception_traceback: error.stack ?? '',
-      },
-    })
-  })
+  app.setErrorHandler(
+    (
+      error: FastifyError | HttpError | QueryValidationError | QueryExecutionError,
+      request,
+      reply,
+    ) => {
+      if (error instanceof HttpError)
+        return send(reply, error.status, { detail: error.detail }, error.headers)
+      // Query-language errors from shared/query carry the real server's 422 items / 400 text.
+      if (error instanceof QueryValidationError) return send(reply, 422, { detail: error.items })
+      if (error instanceof QueryExecutionError) return send(reply, 400, { detail: error.detail })
+      if (error.validation) return send(reply, 422, { detail: fastifyValidationItems(error) })
+      const parse = bodyParseError(error)
+      if (parse) return send(reply, 422, { detail: parse })
+      const status = error.statusCode ?? 500
+      if (status >= 400 && status < 500) return send(reply, status, { detail: error.message })
+      request.log.error(error)
+      return send(reply, 500, {
+        detail: {
+          reason: 'Unexpected exception while handling your request',
+          exception: String(error.message),
+          exception_class: error.name,
+          exception_traceback: error.stack ?? '',
+        },
+      })
+    },
+  )
   app.setNotFoundHandler((_request, reply) => send(reply, 404, { detail: 'Not Found' }))
 }

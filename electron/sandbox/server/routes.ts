@@ -1,8 +1,18 @@
 import type { FastifyInstance } from 'fastify'
+import { authRoutes } from '../routes/auth'
+import { entriesRoutes } from '../routes/entries'
+import { groupRoutes } from '../routes/groups'
+import { patRoutes } from '../routes/pats'
 import { rootRoutes } from '../routes/root'
+import { userRoutes } from '../routes/users'
 import type { DataContext } from './data-context'
 
 /** Every route module, registered under the base path. */
 export async function registerRoutes(app: FastifyInstance, ctx: DataContext): Promise<void> {
   await rootRoutes(app, ctx)
+  await authRoutes(app, ctx)
+  await patRoutes(app, ctx)
+  await groupRoutes(app, ctx)
+  await userRoutes(app, ctx)
+  await entriesRoutes(app, ctx)
 }

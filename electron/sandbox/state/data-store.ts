@@ -30,6 +30,8 @@ export class DataStore {
   readonly metas: EntryMeta[]
   readonly datasets: DatasetRecord[]
   readonly docs: EntryDoc[]
+  /** entry_id by entry index (the same strings as the documents'). */
+  readonly entryIds: string[]
   readonly largeFileBytes: number
   readonly seed: number
   private readonly entryIndex = new Map<string, number>()
@@ -51,13 +53,13 @@ export class DataStore {
     this.parts = this.uploads.map((u) => uploadPart(u, this.datasets, this.nameOf))
     this.uploads.forEach((u, i) => this.uploadIndex.set(u.upload_id, i))
     this.datasets.forEach((d, i) => this.datasetIndex.set(d.dataset_id, i))
-    const ids = this.metas.map((meta) => {
+    const ids = (this.entryIds = this.metas.map((meta) => {
       const upload = this.uploads[meta.uploadIndex]
       const program = PROGRAMS[meta.programIndex]
       const id = entryIdFor(upload?.upload_id ?? '', `${meta.dir}/${program?.mainfile ?? ''}`)
       this.entryIndex.set(id, meta.index)
       return id
-    })
+    }))
     const resolver = this.resolver()
     this.docs = this.metas.map((meta, i) => {
       const upload = this.uploads[meta.uploadIndex]
