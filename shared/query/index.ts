@@ -15,3 +15,20 @@ export {
 } from './optimade'
 export { formatOptimadeFilter } from './optimade-format'
 export { parseInstant, pythonIsoformat, pythonFloatRepr } from './values'
+export { removeQuantity } from './query-transform'
+export { aggregate, type AggregateOptions, type AggregationsResponse } from './aggregate'
+export { parseAggregations, type AggregationRequest } from './aggregate-request'
+export { METRICS, type Bucket, type BucketKey } from './aggregate-common'
+export {
+  validateOrderBy,
+  compareDocs,
+  compareKeys,
+  sortKeyOf,
+  encodePageAfterValue,
+  decodePageAfterValue,
+  afterCursor,
+  type SortOrder,
+  type SortKey,
+  type PageCursor,
+  type OrderOptions,
+} from './order'
