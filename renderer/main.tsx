@@ -1,4 +1,14 @@
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { App } from './app/app'
+import { pickTransport } from './ipc/pick-transport'
 
 const root = document.getElementById('root')
-if (root) createRoot(root).render(<p>NOMAD Desktop</p>)
+if (!root) throw new Error('index.html has no #root element')
+createRoot(root).render(
+  <StrictMode>
+    <App transport={pickTransport()} />
+  </StrictMode>,
+)

@@ -1,11 +1,11 @@
 import type { IpcRenderer, IpcRendererEvent } from 'electron'
 import {
+  CALL_ID_MAX,
   ELECTRON_CANCEL,
   ELECTRON_EVENT,
   ELECTRON_INVOKE,
   type NomadBridge,
 } from '../../shared/ipc/bridge'
-import { CALL_ID_MAX } from '../../shared/ipc/frames'
 import { isChannelName, isEventName } from '../../shared/ipc/names'
 import type { IpcResult } from '../../shared/ipc/result'
 

@@ -1,5 +1,8 @@
 import type { IpcResult } from './result'
 
+/** Longest accepted call id (client-chosen, unique per connection). */
+export const CALL_ID_MAX = 64
+
 /** Electron IPC channel names; registered only in electron/main/ipc-bridge.ts and the preload. */
 export const ELECTRON_INVOKE = 'nomad:invoke'
 export const ELECTRON_CANCEL = 'nomad:cancel'

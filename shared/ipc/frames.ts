@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CALL_ID_MAX } from './bridge'
 import type { IpcResult } from './result'
 
 /**
@@ -6,8 +7,6 @@ import type { IpcResult } from './result'
  * frame answered by exactly one reply frame with the same id; a cancel frame aborts the call's
  * AbortSignal in the handler (the reply then carries code 'cancelled'); events are pushed.
  */
-export const CALL_ID_MAX = 64
-
 export const invokeFrameSchema = z.strictObject({
   id: z.string().min(1).max(CALL_ID_MAX),
   channel: z.string().min(1).max(200),

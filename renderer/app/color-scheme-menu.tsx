@@ -1,0 +1,47 @@
+import { ActionIcon, Menu, Tooltip } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react'
+import type { Theme } from '../../shared/ipc/models/settings'
+import { useInvoke, useMutationInvoke } from '../ipc/hooks'
+
+const OPTIONS: { value: Theme; label: string; icon: typeof IconSun }[] = [
+  { value: 'system', label: 'Follow the system', icon: IconDeviceDesktop },
+  { value: 'light', label: 'Light', icon: IconSun },
+  { value: 'dark', label: 'Dark', icon: IconMoon },
+]
+
+/** Header control for the theme setting (stored in settings, applied by ThemeSync). */
+export function ColorSchemeMenu() {
+  const settings = useInvoke('settings.get', {})
+  const update = useMutationInvoke('settings.update', {
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'Theme not saved', message: error.message }),
+  })
+  const current = settings.data?.appearance.theme ?? 'system'
+  const CurrentIcon = OPTIONS.find((o) => o.value === current)?.icon ?? IconDeviceDesktop
+  return (
+    <Menu position="bottom-end" shadow="md" width={200}>
+      <Menu.Target>
+        <Tooltip label="Theme" withArrow>
+          <ActionIcon variant="default" size="lg" aria-label="Theme" data-testid="theme-menu">
+            <CurrentIcon size={18} stroke={1.6} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Theme</Menu.Label>
+        {OPTIONS.map(({ value, label, icon: OptionIcon }) => (
+          <Menu.Item
+            key={value}
+            data-testid={`theme-${value}`}
+            leftSection={<OptionIcon size={16} />}
+            rightSection={value === current ? <IconCheck size={16} /> : null}
+            onClick={() => update.mutate({ appearance: { theme: value } })}
+          >
+            {label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  )
+}

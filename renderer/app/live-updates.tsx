@@ -1,0 +1,37 @@
+import { useMantineColorScheme } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useEvent, useHostConnection, useInvoke, queryKeyFor } from '../ipc/hooks'
+
+/**
+ * Keeps cached query data in step with main/the host: pushed events replace the matching
+ * query's data, and after a lost connection comes back every query is refetched.
+ */
+export function LiveUpdates() {
+  const queryClient = useQueryClient()
+  useEvent('app.status', (status) =>
+    queryClient.setQueryData(queryKeyFor('app.status', {}), status),
+  )
+  useEvent('servers.changed', (list) =>
+    queryClient.setQueryData(queryKeyFor('servers.list', {}), list),
+  )
+  useEvent('settings.changed', (settings) =>
+    queryClient.setQueryData(queryKeyFor('settings.get', {}), settings),
+  )
+  const connection = useHostConnection()
+  useEffect(() => {
+    if (connection === 'open') void queryClient.invalidateQueries()
+  }, [connection, queryClient])
+  return null
+}
+
+/** Applies the theme setting to Mantine: 'system' means follow the OS ('auto'). */
+export function ThemeSync() {
+  const settings = useInvoke('settings.get', {})
+  const { setColorScheme } = useMantineColorScheme()
+  const theme = settings.data?.appearance.theme
+  useEffect(() => {
+    if (theme) setColorScheme(theme === 'system' ? 'auto' : theme)
+  }, [theme, setColorScheme])
+  return null
+}

@@ -1,0 +1,54 @@
+import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core'
+import { SECTIONS, type SectionId } from './sections'
+
+const modKey = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+'
+
+/** Left navigation; Servers sits apart at the bottom because it configures the others. */
+export function NavBar({
+  active,
+  navigate,
+}: {
+  active: SectionId
+  navigate: (id: SectionId) => void
+}) {
+  const item = (index: number) => {
+    const section = SECTIONS[index]
+    if (!section) return null
+    const SectionIcon = section.icon
+    return (
+      <NavLink
+        key={section.id}
+        href={`#/${section.id}`}
+        label={section.label}
+        description={undefined}
+        title={`${section.hint} (${modKey}${index + 1})`}
+        leftSection={<SectionIcon size={18} stroke={1.6} />}
+        active={active === section.id}
+        onClick={(event) => {
+          event.preventDefault()
+          navigate(section.id)
+        }}
+        data-testid={`nav-${section.id}`}
+        aria-current={active === section.id ? 'page' : undefined}
+        styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+      />
+    )
+  }
+  const last = SECTIONS.length - 1
+  return (
+    <Stack h="100%" gap={0} p="sm" justify="space-between" component="nav" aria-label="Sections">
+      <ScrollArea type="never">
+        <Stack gap={2}>
+          <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pb={6}>
+            Research data
+          </Text>
+          {SECTIONS.slice(0, last).map((_, index) => item(index))}
+        </Stack>
+      </ScrollArea>
+      <Stack gap={2}>
+        <Divider mb="xs" />
+        {item(last)}
+      </Stack>
+    </Stack>
+  )
+}

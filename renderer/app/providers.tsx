@@ -1,0 +1,33 @@
+import { MantineProvider } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import type { IpcClient } from '../ipc/client'
+import { IpcClientProvider } from '../ipc/client-context'
+import { settingsColorSchemeManager, theme } from './theme'
+
+/** One QueryClient per app: IPC errors are not retried blindly (events keep data fresh). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  })
+}
+
+export function AppProviders({ client, children }: { client: IpcClient; children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient)
+  return (
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      colorSchemeManager={settingsColorSchemeManager}
+    >
+      <Notifications position="bottom-right" />
+      <QueryClientProvider client={queryClient}>
+        <IpcClientProvider client={client}>{children}</IpcClientProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  )
+}

@@ -1,0 +1,50 @@
+import { Group, Text } from '@mantine/core'
+import { ConnectionDot, describeStatus } from '../components/connection-state'
+import { TruncatedText } from '../components/truncated-text'
+import { useHostConnection, useInvoke } from '../ipc/hooks'
+import { useServers } from './use-servers'
+
+const HOST_LABELS = {
+  connecting: 'Connecting to host…',
+  open: 'Host connected',
+  lost: 'Host connection lost',
+}
+
+/**
+ * The footer: active server and its state on the left, app mode and version on the right. The
+ * middle slot is reserved for the network meter (requests in flight, throttling) of a later issue.
+ */
+export function StatusBar() {
+  const { active } = useServers()
+  const info = useInvoke('app.info', {})
+  const host = useHostConnection()
+  const message = active?.status?.message
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="lg" data-testid="status-bar">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+        <ConnectionDot status={active?.status} size={8} withTooltip />
+        <TruncatedText size="xs" fw={500} maw={260} data-testid="status-server">
+          {active?.name ?? '—'}
+        </TruncatedText>
+        <TruncatedText size="xs" c="dimmed" data-testid="status-state">
+          {message
+            ? `${describeStatus(active?.status)} — ${message}`
+            : describeStatus(active?.status)}
+        </TruncatedText>
+      </Group>
+      <div data-testid="status-bar-meter-slot" />
+      <Group gap="md" wrap="nowrap">
+        {info.data?.mode === 'web' && (
+          <Text size="xs" c={host === 'lost' ? 'red' : 'dimmed'} data-testid="status-host">
+            {HOST_LABELS[host]}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed" data-testid="status-version">
+          {info.data
+            ? `${info.data.mode === 'web' ? 'Web mode' : 'Desktop'} · v${info.data.version}`
+            : ''}
+        </Text>
+      </Group>
+    </Group>
+  )
+}

@@ -1,0 +1,23 @@
+import { Alert } from '@mantine/core'
+import { IconAlertTriangle } from '@tabler/icons-react'
+import { ERROR_TITLES, isErrorCode } from '../../shared/errors'
+
+/** Shows an IPC failure: the code's headline, then the specific message from main or the host. */
+export function ErrorAlert({ error, title }: { error: unknown; title?: string }) {
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error && isErrorCode(error.code)
+      ? error.code
+      : 'internal'
+  const message = error instanceof Error ? error.message : String(error)
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title={title ?? ERROR_TITLES[code]}
+      data-testid="error-alert"
+    >
+      {message}
+    </Alert>
+  )
+}

@@ -1,0 +1,27 @@
+import { Group, Stack, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
+
+/** The title row every screen starts with: heading, one-line purpose, optional actions. */
+export function ScreenHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string
+  description: string
+  actions?: ReactNode
+}) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
+      <Stack gap={4}>
+        <Title order={2} data-testid="screen-title">
+          {title}
+        </Title>
+        <Text c="dimmed" size="sm" maw={640}>
+          {description}
+        </Text>
+      </Stack>
+      {actions}
+    </Group>
+  )
+}

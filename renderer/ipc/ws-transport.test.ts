@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createWsTransport, wsUrlFor, type SocketLike } from './ws-transport'
+
+/** A scripted WebSocket: the test opens, answers and drops it. */
+class FakeSocket implements SocketLike {
+  static all: FakeSocket[] = []
+  readyState = 0
+  sent: unknown[] = []
+  onopen: SocketLike['onopen'] = null
+  onclose: SocketLike['onclose'] = null
+  onerror: SocketLike['onerror'] = null
+  onmessage: SocketLike['onmessage'] = null
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this)
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data))
+  }
+  close() {}
+  open() {
+    this.readyState = 1
+    this.onopen?.({})
+  }
+  receive(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) })
+  }
+  drop() {
+    this.readyState = 3
+    this.onclose?.({})
+  }
+}
+
+beforeEach(() => {
+  FakeSocket.all = []
+  vi.useFakeTimers()
+})
+afterEach(() => vi.useRealTimers())
+
+const make = () =>
+  createWsTransport({
+    url: 'ws://127.0.0.1:1/ipc',
+    createSocket: (url) => new FakeSocket(url),
+    backoff: { initialMs: 100, maxMs: 1000 },
+    random: () => 1,
+  })
+
+describe('WebSocket transport', () => {
+  it('queues calls until the socket opens, then matches replies by id', async () => {
+    const transport = make()
+    const socket = FakeSocket.all[0]!
+    expect(transport.connection()).toBe('connecting')
+    const reply = transport.invoke('app.info', {}, 'c1')
+    expect(socket.sent).toEqual([])
+    socket.open()
+    expect(socket.sent).toEqual([{ id: 'c1', channel: 'app.info', input: {} }])
+    socket.receive({ id: 'c1', result: { ok: true, value: 42 } })
+    expect(await reply).toEqual({ ok: true, value: 42 })
+  })
+
+  it('delivers events to subscribers of that event only', () => {
+    const transport = make()
+    const socket = FakeSocket.all[0]!
+    socket.open()
+    const seen: unknown[] = []
+    const off = transport.subscribe('app.status', (p) => seen.push(p))
+    socket.receive({ event: 'app.status', payload: { a: 1 } })
+    socket.receive({ event: 'servers.changed', payload: { b: 2 } })
+    off()
+    socket.receive({ event: 'app.status', payload: { a: 3 } })
+    expect(seen).toEqual([{ a: 1 }])
+  })
+
+  it('sends a cancel frame for a pending call', () => {
+    const transport = make()
+    const socket = FakeSocket.all[0]!
+    socket.open()
+    void transport.invoke('servers.check', { id: 'x' }, 'c9')
+    transport.cancel('c9')
+    expect(socket.sent.at(-1)).toEqual({ cancel: 'c9' })
+  })
+
+  it('fails pending and new calls while the host is lost, then reconnects with backoff', async () => {
+    const transport = make()
+    const states: string[] = []
+    transport.onConnectionChange((s) => states.push(s))
+    FakeSocket.all[0]!.open()
+    const pending = transport.invoke('app.info', {}, 'c1')
+    FakeSocket.all[0]!.drop()
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'network' } })
+    expect(await transport.invoke('app.info', {}, 'c2')).toMatchObject({
+      ok: false,
+      error: { code: 'network', message: expect.stringContaining('npm run web') as unknown },
+    })
+    expect(FakeSocket.all).toHaveLength(1)
+    vi.advanceTimersByTime(100)
+    expect(FakeSocket.all).toHaveLength(2)
+    FakeSocket.all[1]!.drop()
+    vi.advanceTimersByTime(100)
+    expect(FakeSocket.all).toHaveLength(2) // the second wait is longer
+    vi.advanceTimersByTime(100)
+    expect(FakeSocket.all).toHaveLength(3)
+    FakeSocket.all[2]!.open()
+    expect(states).toEqual(['open', 'lost', 'open'])
+  })
+})
+
+describe('wsUrlFor', () => {
+  it('points at /ipc on the page origin, passing a token only when the page has one', () => {
+    expect(wsUrlFor({ protocol: 'http:', host: '127.0.0.1:4000', search: '' })).toBe(
+      'ws://127.0.0.1:4000/ipc',
+    )
+    expect(wsUrlFor({ protocol: 'http:', host: 'localhost:4000', search: '?token=a+b' })).toBe(
+      'ws://localhost:4000/ipc?token=a%20b',
+    )
+  })
+})

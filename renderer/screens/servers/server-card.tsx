@@ -1,0 +1,132 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core'
+import { IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react'
+import type { ServerStatus } from '../../../shared/ipc/models/server-profile'
+import type { ServerWithStatus } from '../../app/use-servers'
+import { ConnectionDot, describeStatus } from '../../components/connection-state'
+import { TruncatedText } from '../../components/truncated-text'
+
+function statusLine(status: ServerStatus | undefined): string {
+  const parts = [describeStatus(status)]
+  if (status?.checkedAt)
+    parts.push(
+      `checked at ${new Date(status.checkedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`,
+    )
+  return parts.join(' · ')
+}
+
+/** One server profile: state, address, note and its actions. */
+export function ServerCard({
+  server,
+  isActive,
+  onSelect,
+  onCheck,
+  onEdit,
+  onRemove,
+  checking,
+}: {
+  server: ServerWithStatus
+  isActive: boolean
+  onSelect: () => void
+  onCheck: () => void
+  onEdit: () => void
+  onRemove: () => void
+  checking: boolean
+}) {
+  const builtInReason = 'Built-in profiles cannot be changed; add your own instead.'
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      data-testid="server-card"
+      data-server-id={server.id}
+      data-active={isActive}
+      style={isActive ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="md" align="flex-start">
+        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <ConnectionDot status={server.status} withTooltip />
+            <TruncatedText fw={600} size="md" data-testid="server-name">
+              {server.name}
+            </TruncatedText>
+            {isActive && (
+              <Badge size="sm" variant="filled" style={{ flex: 'none' }} data-testid="active-badge">
+                Active
+              </Badge>
+            )}
+            {server.builtIn && (
+              <Badge size="sm" variant="light" color="gray" style={{ flex: 'none' }}>
+                Built-in
+              </Badge>
+            )}
+            {server.kind === 'sandbox' && (
+              <Badge size="sm" variant="light" color="grape" style={{ flex: 'none' }}>
+                Sandbox
+              </Badge>
+            )}
+          </Group>
+          <TruncatedText size="sm" ff="monospace" c="dimmed" data-testid="server-url">
+            {server.baseUrl}
+          </TruncatedText>
+          {server.note && (
+            <Text size="sm" lineClamp={2} data-testid="server-note">
+              {server.note}
+            </Text>
+          )}
+          <Text
+            size="xs"
+            c={server.status?.state === 'error' ? 'red' : 'dimmed'}
+            data-testid="server-status"
+          >
+            {statusLine(server.status)}
+            {server.status?.message ? ` — ${server.status.message}` : ''}
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          {!isActive && (
+            <Button size="xs" variant="light" onClick={onSelect} data-testid="select-server">
+              Use this server
+            </Button>
+          )}
+          <Tooltip label="Check the connection now" withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label="Check the connection now"
+              loading={checking}
+              onClick={onCheck}
+              data-testid="check-server"
+            >
+              <IconRefresh size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={server.builtIn ? builtInReason : 'Edit'} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label="Edit"
+              disabled={server.builtIn}
+              onClick={onEdit}
+              data-testid="edit-server"
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={server.builtIn ? builtInReason : 'Remove'} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label="Remove"
+              disabled={server.builtIn}
+              onClick={onRemove}
+              data-testid="remove-server-button"
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+    </Paper>
+  )
+}
