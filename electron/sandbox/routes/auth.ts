@@ -88,6 +88,7 @@ export async function authRoutes(app: FastifyInstance, ctx: SandboxContext): Pro
         schema: {
           summary: 'Get an access token (OAuth2 password grant, form-encoded)',
           tags: ['auth'],
+          consumes: ['application/x-www-form-urlencoded'],
           body: passwordGrant,
           response: { 200: tokenResponse },
         },

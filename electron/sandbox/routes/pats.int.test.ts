@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { authOptionsFor } from '../auth/options'
 import { patServiceFor } from '../auth/pats'
@@ -5,6 +8,7 @@ import { fakeSandbox, USER_IDS } from '../auth/testing/fake-sandbox'
 import { startHarness, type Harness } from '../auth/testing/harness'
 import { call } from '../auth/testing/http'
 import { startTestServer } from '../auth/testing/test-server'
+import { startSandbox } from '../index'
 import { authRoutes } from './auth'
 import { patRoutes } from './pats'
 
@@ -448,6 +452,48 @@ describe('GET /auth/pats with the PAT-listing deviation switched off', () => {
       expect(reply.body).toEqual({ detail: "Missing scopes: ['tokens:read']" })
     } finally {
       await server.close()
+    }
+  })
+})
+
+describe('PATs with a data directory', () => {
+  it('survive a restart as digests only; the raw token keeps working', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sandbox-pats-'))
+    const options = { entries: 20, quiet: true, dataDir, limits: { rate: null, concurrency: null } }
+    try {
+      const first = await startSandbox(options)
+      const login = async (base: string) => {
+        const reply = await call('POST', `${base}/auth/token`, {
+          form: {
+            username: 'lena',
+            password: first.demoUsers.find((u) => u.username === 'lena')?.password ?? '',
+          },
+        })
+        return (reply.body as { access_token: string }).access_token
+      }
+      const created = await call('POST', `${first.baseUrl}/auth/pats`, {
+        token: await login(first.baseUrl),
+        json: { metadata: { name: 'persisted', scopes: ['uploads:read'] } },
+      })
+      const { pat: record, raw_token } = created.body as Created
+      await first.close()
+      const saved = await readFile(join(dataDir, 'sandbox-state.json'), 'utf8')
+      expect(saved).toContain(record.id)
+      expect(saved).not.toContain(raw_token.slice(10))
+
+      const second = await startSandbox(options)
+      try {
+        const me = await call('GET', `${second.baseUrl}/users/me`, { token: raw_token })
+        expect(me.status).toBe(200)
+        const fetched = await call('GET', `${second.baseUrl}/auth/pats/${record.id}`, {
+          token: await login(second.baseUrl),
+        })
+        expect(fetched.body).toMatchObject({ id: record.id, name: 'persisted', revoked: false })
+      } finally {
+        await second.close()
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
     }
   })
 })
