@@ -32,3 +32,4 @@ export {
   type PageCursor,
   type OrderOptions,
 } from './order'
+export { toSI, fromSI, unitsFor, findUnit, UNITS, type UnitDef } from './units'
