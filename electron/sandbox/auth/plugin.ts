@@ -50,5 +50,5 @@ export {
   requireScopes,
   requireUser,
 } from './guards'
-export { ANONYMOUS, resolveCaller } from './resolve'
+export { ANONYMOUS, resolveCaller, resolveSignatureToken } from './resolve'
 export { ENDPOINT_SCOPES, type EndpointAuth, type EndpointKey } from './endpoint-scopes'

@@ -3,7 +3,7 @@ import { HttpError } from '../http-error'
 import type { Caller } from './caller'
 import { signJwt } from './jwt'
 import { patServiceFor, type PatService } from './pats'
-import { resolveCaller, type CredentialHeaders } from './resolve'
+import { resolveCaller, resolveSignatureToken, type CredentialHeaders } from './resolve'
 import { ALL_SCOPES, ANONYMOUS_SCOPES } from './scopes'
 import { fakeSandbox, USER_IDS, type FakeSandbox } from './testing/fake-sandbox'
 import { INVALID_ACCESS_TOKEN, issueAccessToken, issueSimpleToken } from './tokens'
@@ -176,5 +176,18 @@ describe('personal access tokens', () => {
   it('never treats a nomad_pat_ value as an access token', () => {
     expect(() => resolve(bearer('nomad_pat_'))).not.toThrow()
     expect(ANONYMOUS_SCOPES.has('tokens:create')).toBe(false)
+  })
+})
+
+describe('signature tokens (download links)', () => {
+  it('resolve like app tokens and fail with the simple-token texts', () => {
+    const token = issueSimpleToken(sb.ctx, USER_IDS.bob, 10)
+    expect(resolveSignatureToken(sb.ctx, token)).toMatchObject({
+      kind: 'app-token',
+      user: { username: 'bob' },
+    })
+    sb.clock.now += 10_000
+    expect(() => resolveSignatureToken(sb.ctx, token)).toThrow('Expired token.')
+    expect(() => resolveSignatureToken(sb.ctx, 'junk')).toThrow('Invalid token.')
   })
 })

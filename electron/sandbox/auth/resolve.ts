@@ -93,6 +93,16 @@ export function resolveCaller(
   return ANONYMOUS
 }
 
+/**
+ * A `signature_token` query parameter (download endpoints): a simple token, with the same 401
+ * texts as in the Authorization header.
+ */
+export function resolveSignatureToken(ctx: SandboxContext, token: string): Caller {
+  const check = checkSimpleToken(ctx, token)
+  if (!check.ok) invalid(check.detail)
+  return userCaller(ctx, check.userId, SIMPLE_TOKEN_SCOPES, 'app-token')
+}
+
 function userCaller(
   ctx: SandboxContext,
   userId: string,
