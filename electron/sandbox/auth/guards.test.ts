@@ -92,6 +92,7 @@ describe('authPlugin', () => {
       handled++
       return { kind: req.caller.kind, user: req.caller.user?.username ?? null }
     })
+    app.get('/open', { config: { skipAuth: true } }, (req) => ({ kind: req.caller.kind }))
     const token = issueAccessToken(sb.ctx, sb.users[1]!)
     const ok = await app.inject({ url: '/who', headers: { authorization: `Bearer ${token}` } })
     expect(ok.json()).toEqual({ kind: 'access-token', user: 'bob' })
@@ -100,6 +101,8 @@ describe('authPlugin', () => {
     expect(bad.statusCode).toBe(401)
     expect(bad.headers['www-authenticate']).toBe('Bearer')
     expect(handled).toBe(2)
+    const open = await app.inject({ url: '/open', headers: { authorization: 'Bearer nope' } })
+    expect(open.json()).toEqual({ kind: 'anonymous' })
     await app.close()
   })
 })

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { SandboxContext } from '../context'
 import { authOptionsFor, type AuthOptions } from './options'
 import { patServiceFor } from './pats'
-import { resolveCaller } from './resolve'
+import { ANONYMOUS, resolveCaller } from './resolve'
 
 /**
  * Fastify plugin that resolves `request.caller` for every request (nomad-pat-facts §3.1) in an
@@ -14,6 +14,16 @@ import { resolveCaller } from './resolve'
  *
  * Route handlers then use requireScopes / requireUser / requireLogin / guard from guards.ts.
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The endpoint takes no user (POST/GET /auth/token, docs): the Authorization header is not
+     * looked at, so a stale token sent along cannot turn a fresh login into a 401.
+     */
+    skipAuth?: boolean
+  }
+}
+
 export interface AuthPluginOptions {
   ctx: SandboxContext
   /** Overrides of authOptionsFor(ctx) defaults. */
@@ -27,6 +37,10 @@ export async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions):
   const pats = patServiceFor(ctx)
   if (!app.hasRequestDecorator('caller')) app.decorateRequest('caller', null as never)
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.skipAuth === true) {
+      request.caller = ANONYMOUS
+      return Promise.resolve()
+    }
     request.caller = resolveCaller(ctx, pats, {
       authorization: request.headers.authorization,
       cookie: request.headers.cookie,

@@ -33,6 +33,14 @@ describe('POST /auth/token', () => {
     expect(me.status).toBe(200)
   })
 
+  it('ignores a stale Authorization header sent along (the endpoint takes no user)', async () => {
+    const reply = await h.call('POST', '/auth/token', {
+      token: 'expired-or-garbage',
+      form: { username: h.accounts.main.username, password: h.accounts.main.password },
+    })
+    expect(reply.status).toBe(200)
+  })
+
   it('also answers the GET variant', async () => {
     const { username, password } = h.accounts.other
     const query = new URLSearchParams({ username, password })

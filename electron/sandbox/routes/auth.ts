@@ -92,6 +92,7 @@ export async function authRoutes(app: FastifyInstance, ctx: SandboxContext): Pro
           body: passwordGrant,
           response: { 200: tokenResponse },
         },
+        config: { skipAuth: true },
         preValidation: guard((request) => {
           // A JSON body is not a form: every field is missing, as on the real server.
           if (!isForm(request)) request.body = {}
@@ -110,6 +111,7 @@ export async function authRoutes(app: FastifyInstance, ctx: SandboxContext): Pro
           querystring: passwordGrant,
           response: { 200: tokenResponse },
         },
+        config: { skipAuth: true },
         preValidation: guard('GET /auth/token', { querystring: passwordGrant }),
       },
       async (request, reply) => grant(request.query, reply),
