@@ -138,6 +138,8 @@ describe('compileQuery', () => {
       value: 'direct',
     }
     expect(filterDocs(DOCS, q, DEFAULT_CATALOGUE)).toEqual([])
+    const flattened = filterDocs(DOCS, q, DEFAULT_CATALOGUE, { nestedOutsideQuery: 'flatten' })
+    expect(flattened.map((d) => d.entry_id)).toEqual(['id_01'])
   })
 
   it('matches text case-insensitively by word prefix', () => {

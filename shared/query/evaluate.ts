@@ -33,24 +33,38 @@ type NodePredicate = (node: unknown) => boolean
 const always: NodePredicate = () => true
 const never: NodePredicate = () => false
 
-/** Compiles a normalised query (as returned by normalizeQuery) into a document predicate. */
-export function compileQuery(query: NormalizedQuery, catalogue: QuantityCatalogue): DocPredicate {
-  return compile(query, catalogue, null)
+export interface CompileOptions {
+  /**
+   * What a nested quantity does outside its {prefix, query}: 'none' matches nothing, as
+   * Elasticsearch does (default, for the sandbox); 'flatten' reads it like any list, which a
+   * query builder preview may prefer for hand-written internal forms.
+   */
+  nestedOutsideQuery?: 'none' | 'flatten'
 }
 
-function compile(
+/** Compiles a normalised query (as returned by normalizeQuery) into a document predicate. */
+export function compileQuery(
   query: NormalizedQuery,
   catalogue: QuantityCatalogue,
-  prefix: string | null,
-): NodePredicate {
-  if (isAnd(query)) return allOf(query.and.map((q) => compile(q, catalogue, prefix)))
-  if (isOr(query)) return anyOf(query.or.map((q) => compile(q, catalogue, prefix)))
+  options: CompileOptions = {},
+): DocPredicate {
+  return compile(query, { catalogue, flatten: options.nestedOutsideQuery === 'flatten' }, null)
+}
+
+interface Context {
+  catalogue: QuantityCatalogue
+  flatten: boolean
+}
+
+function compile(query: NormalizedQuery, ctx: Context, prefix: string | null): NodePredicate {
+  if (isAnd(query)) return allOf(query.and.map((q) => compile(q, ctx, prefix)))
+  if (isOr(query)) return anyOf(query.or.map((q) => compile(q, ctx, prefix)))
   if (isNot(query)) {
-    const inner = compile(query.not, catalogue, prefix)
+    const inner = compile(query.not, ctx, prefix)
     return (node) => !inner(node)
   }
-  if (isNested(query)) return compileNested(query.prefix, query.query, catalogue, prefix)
-  if (isCriteria(query)) return compileCriteria(query, catalogue, prefix)
+  if (isNested(query)) return compileNested(query.prefix, query.query, ctx, prefix)
+  if (isCriteria(query)) return compileCriteria(query, ctx, prefix)
   return always
 }
 
@@ -80,35 +94,32 @@ function anyOf(preds: NodePredicate[]): NodePredicate {
 function compileNested(
   nestedPrefix: string,
   query: NormalizedQuery,
-  catalogue: QuantityCatalogue,
+  ctx: Context,
   prefix: string | null,
 ): NodePredicate {
   const inside = prefix === null || nestedPrefix.startsWith(`${prefix}.`)
-  if (!catalogue.isNestedPrefix(nestedPrefix) || !inside)
+  if (!ctx.catalogue.isNestedPrefix(nestedPrefix) || !inside)
     throw new QueryExecutionError(
       `[nested] failed to find nested object under path [${nestedPrefix}]`,
     )
   const walker = compilePath(prefix === null ? nestedPrefix : nestedPrefix.slice(prefix.length + 1))
-  const inner = compile(query, catalogue, nestedPrefix)
+  const inner = compile(query, ctx, nestedPrefix)
   const isObject = (value: unknown) => typeof value === 'object' && inner(value)
   return (node) => walker.some(node, isObject)
 }
 
-function compileCriteria(
-  criteria: Criteria,
-  catalogue: QuantityCatalogue,
-  prefix: string | null,
-): NodePredicate {
+function compileCriteria(criteria: Criteria, ctx: Context, prefix: string | null): NodePredicate {
   const name = prefix === null ? criteria.name : `${prefix}.${criteria.name}`
   const value = criteria.value
   const op = listOpOf(value)
   const list = op === null ? null : ((value as Record<string, Scalar[]>)[op] ?? [])
   // Elasticsearch's bool query without clauses matches everything; nothing is validated then.
   if (list !== null && list.length === 0) return always
-  if (name === OPTIMADE_FILTER && !isRangeValue(value)) return compileOptimade(value, catalogue)
-  const quantity = catalogue.get(name)
+  if (name === OPTIMADE_FILTER && !isRangeValue(value)) return compileOptimade(value, ctx)
+  const quantity = ctx.catalogue.get(name)
   if (quantity === undefined) throw unknownQuantityError(name)
-  if ((quantity.nestedPrefix ?? null) !== prefix) return never
+  const nested = quantity.nestedPrefix ?? null
+  if (nested !== prefix && !(ctx.flatten && prefix === null)) return never
   const path = quantity.docPath ?? quantity.name
   const walker = compilePath(prefix === null ? path : path.slice(prefix.length + 1))
   if (list === null) {
@@ -126,10 +137,10 @@ function compileCriteria(
   return (node) => walker.some(node, leaf)
 }
 
-function compileOptimade(value: Criteria['value'], catalogue: QuantityCatalogue): NodePredicate {
+function compileOptimade(value: Criteria['value'], ctx: Context): NodePredicate {
   const op = listOpOf(value)
   const filters = op === null ? [value as Scalar] : ((value as Record<string, Scalar[]>)[op] ?? [])
-  const preds = filters.map((f) => compile(optimadeToQuery(String(f)), catalogue, null))
+  const preds = filters.map((f) => compile(optimadeToQuery(String(f)), ctx, null))
   if (op === 'all') return allOf(preds)
   const any = anyOf(preds)
   return op === 'none' ? (node) => !any(node) : any
@@ -140,8 +151,9 @@ export function filterDocs<T extends Doc>(
   docs: Iterable<T>,
   query: NormalizedQuery,
   catalogue: QuantityCatalogue,
+  options: CompileOptions = {},
 ): T[] {
-  const predicate = compileQuery(query, catalogue)
+  const predicate = compileQuery(query, catalogue, options)
   const out: T[] = []
   for (const doc of docs) if (predicate(doc)) out.push(doc)
   return out

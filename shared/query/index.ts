@@ -6,7 +6,8 @@ export { quantity, nestedUnder, type QuantityOptions } from './quantity'
 export { CHEMICAL_SYMBOLS } from './elements'
 export { normalizeQuery } from './normalize'
 export { normalizeGetParams, type GetParamsOptions } from './get-params'
-export { compileQuery, filterDocs, type DocPredicate } from './evaluate'
+export { compileQuery, filterDocs, type DocPredicate, type CompileOptions } from './evaluate'
+export { compilePath, valuesAt, type PathWalker } from './doc-path'
 export {
   parseOptimadeFilter,
   optimadeToQuery,
