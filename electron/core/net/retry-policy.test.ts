@@ -7,6 +7,7 @@ import {
   fullJitterMs,
   headerValue,
   parseRetryAfter,
+  retryAfterFromHeaders,
   retryDelayMs,
 } from './retry-policy'
 
@@ -75,6 +76,12 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(' 0 ', now)).toBe(0)
     expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:30 GMT', now)).toBe(30_000)
     expect(parseRetryAfter('Sun, 22 Nov 2026 09:59:00 GMT', now)).toBe(0)
+  })
+
+  it('reads the header from either header shape', () => {
+    expect(retryAfterFromHeaders(new Headers({ 'Retry-After': '2' }), now)).toBe(2000)
+    expect(retryAfterFromHeaders({ 'retry-after': '5' }, now)).toBe(5000)
+    expect(retryAfterFromHeaders({ 'content-type': 'text/html' }, now)).toBeUndefined()
   })
 
   it('ignores absent or malformed values', () => {

@@ -9,12 +9,11 @@ import type { Random } from './clock'
  */
 export type OutcomeClass = 'ok' | 'throttle' | 'transient' | 'permanent'
 
-/** Either a fetch-style Headers object or undici/node-style header records. */
-export type HeaderSource =
-  { get(name: string): string | null } | Readonly<Record<string, string | string[] | undefined>>
-
 type HeaderGetter = { get(name: string): string | null }
 type HeaderRecord = Readonly<Record<string, string | string[] | undefined>>
+
+/** Either a fetch-style Headers object or undici/node-style header records. */
+export type HeaderSource = HeaderGetter | HeaderRecord
 
 function isHeaderGetter(headers: HeaderSource): headers is HeaderGetter {
   return typeof (headers as { get?: unknown }).get === 'function'
@@ -125,6 +124,14 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   const date = Date.parse(text)
   if (Number.isNaN(date)) return undefined
   return Math.max(0, date - nowMs)
+}
+
+/** The Retry-After header of a response as a delay in ms from nowMs, if present and valid. */
+export function retryAfterFromHeaders(
+  headers: HeaderSource | undefined,
+  nowMs: number,
+): number | undefined {
+  return parseRetryAfter(headerValue(headers, 'retry-after'), nowMs)
 }
 
 /** Backoff constants; defaults below. */
