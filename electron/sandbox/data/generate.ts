@@ -1,6 +1,8 @@
 import { CAMPAIGNS, materialSlug } from './campaigns'
 import { GROUP_ALL, GROUP_IDS } from './groups'
 import { shortUuid } from './ids'
+import { atomCount } from './formula'
+import { materialParts } from './material-parts'
 import { MATERIALS } from './materials'
 import type { DatasetRecord, EntryMeta, UploadRecord } from './model'
 import { FUNCTIONALS, PROGRAMS, type WorkflowKind } from './programs'
@@ -240,7 +242,9 @@ function markLargeItems(uploads: UploadRecord[], metas: EntryMeta[]): void {
     meta.largeArchive = true
     meta.legacyWorkflow = false
     meta.supercell = 4
-    meta.steps = 400
+    // ≥ 20 MB of indented JSON: each atom of each frame costs ~350 bytes (positions + forces).
+    const atoms = atomCount(materialParts(meta.materialIndex, 4).composition)
+    meta.steps = Math.max(20, Math.ceil(25e6 / (atoms * 350)))
   }
   for (const index of pick(Math.max(2, Math.round(metas.length / 1000)), 2)) {
     const meta = metas[index]

@@ -8,7 +8,12 @@ export function sendJson(reply: FastifyReply, body: unknown, status = 200): Fast
 }
 
 /** Same rendering, streamed: for archives, whose text may be tens of megabytes. */
-export function streamJson(reply: FastifyReply, body: unknown, status = 200): FastifyReply {
+export function streamJson(
+  reply: FastifyReply,
+  body: unknown,
+  status = 200,
+  type = 'application/json',
+): FastifyReply {
   const stream = Readable.from(jsonChunks(body), { objectMode: false, highWaterMark: 1 })
-  return reply.code(status).type('application/json').send(stream)
+  return reply.code(status).type(type).send(stream)
 }

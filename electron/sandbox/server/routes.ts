@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { archiveRoutes } from '../routes/archive'
 import { authRoutes } from '../routes/auth'
 import { entriesRoutes } from '../routes/entries'
 import { groupRoutes } from '../routes/groups'
@@ -15,4 +16,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: DataContext): Pr
   await groupRoutes(app, ctx)
   await userRoutes(app, ctx)
   await entriesRoutes(app, ctx)
+  await archiveRoutes(app, ctx)
 }
