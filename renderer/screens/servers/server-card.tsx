@@ -1,5 +1,15 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core'
-import { IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react'
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core'
+import { IconLock, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react'
 import type { ServerStatus } from '../../../shared/ipc/models/server-profile'
 import type { ServerWithStatus } from '../../app/use-servers'
 import { ConnectionDot, describeStatus } from '../../components/connection-state'
@@ -32,7 +42,7 @@ export function ServerCard({
   onRemove: () => void
   checking: boolean
 }) {
-  const builtInReason = 'Built-in profiles cannot be changed; add your own instead.'
+  const builtInReason = 'Built in: can be used and checked, but not edited or removed.'
   return (
     <Paper
       withBorder
@@ -101,30 +111,44 @@ export function ServerCard({
               <IconRefresh size={18} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={server.builtIn ? builtInReason : 'Edit'} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label="Edit"
-              disabled={server.builtIn}
-              onClick={onEdit}
-              data-testid="edit-server"
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={server.builtIn ? builtInReason : 'Remove'} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label="Remove"
-              disabled={server.builtIn}
-              onClick={onRemove}
-              data-testid="remove-server-button"
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          {server.builtIn ? (
+            <Tooltip label={builtInReason} withArrow multiline maw={260}>
+              <ThemeIcon
+                variant="transparent"
+                color="gray"
+                size={28}
+                aria-label={builtInReason}
+                data-testid="builtin-lock"
+              >
+                <IconLock size={18} />
+              </ThemeIcon>
+            </Tooltip>
+          ) : (
+            <>
+              <Tooltip label="Edit" withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label="Edit"
+                  onClick={onEdit}
+                  data-testid="edit-server"
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Remove" withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label="Remove"
+                  onClick={onRemove}
+                  data-testid="remove-server-button"
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )}
         </Group>
       </Group>
     </Paper>

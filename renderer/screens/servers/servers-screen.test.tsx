@@ -46,8 +46,9 @@ describe('Servers screen', () => {
     renderServers()
     expect(await screen.findByText('NOMAD (public)')).toBeInTheDocument()
     expect(await screen.findByText(/Online · NOMAD 1\.3\.16/)).toBeInTheDocument()
-    expect(screen.getByTestId('edit-server')).toBeDisabled()
-    expect(screen.getByTestId('remove-server-button')).toBeDisabled()
+    expect(screen.queryByTestId('edit-server')).toBeNull()
+    expect(screen.queryByTestId('remove-server-button')).toBeNull()
+    expect(screen.getByTestId('builtin-lock')).toBeInTheDocument()
     expect(screen.getByTestId('servers-empty')).toHaveTextContent('Add your own NOMAD Oasis')
   })
 

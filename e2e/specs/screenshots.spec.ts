@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { expect, openApp, test } from '../fixtures/test'
+
+const OUT = resolve(import.meta.dirname, '../screenshots')
+const SECTIONS = ['search', 'uploads', 'groups', 'tokens', 'downloads', 'offline', 'servers']
+
+// A returning user's setup, so the Servers screenshot shows more than the built-in profile.
+test.use({
+  seed: [
+    {
+      id: 'oasis',
+      name: 'Group Oasis',
+      baseUrl: 'https://oasis.example.org/nomad-oasis/api/v1',
+      note: 'Our group’s deployment for unpublished measurements.',
+    },
+  ],
+  viewport: { width: 1280, height: 800 },
+})
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every section renders in ${scheme} mode (screenshots)`, async ({ page, host }) => {
+    mkdirSync(OUT, { recursive: true })
+    await page.emulateMedia({ colorScheme: scheme })
+    await openApp(page, host.current())
+    // Theme "system" follows the OS preference the browser reports.
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    const [r = 0, g = 0, b = 0] = (background.match(/\d+/g) ?? []).map(Number)
+    const luminance = (r + g + b) / 3
+    if (scheme === 'dark') expect(luminance).toBeLessThan(80)
+    else expect(luminance).toBeGreaterThan(200)
+
+    for (const section of SECTIONS) {
+      await page.getByTestId(`nav-${section}`).click()
+      await expect(page.getByTestId(`screen-${section}`)).toBeVisible()
+      // Wait until the active server's first check has finished, so the shot is stable.
+      await expect(page.getByTestId('status-state')).not.toHaveText(/Checking|Not checked/)
+      await page.mouse.move(0, 0)
+      await page.screenshot({ path: resolve(OUT, `${section}-${scheme}.png`) })
+    }
+  })
+}
+
+test('the add-server dialog shows an inline error (screenshot)', async ({ page, host }) => {
+  await openApp(page, host.current(), 'servers')
+  await page.getByTestId('add-server').click()
+  await page.getByTestId('server-name-input').fill('Institute Oasis')
+  await page.getByTestId('server-url-input').fill('http://oasis.example.org/api/v1')
+  await page.getByTestId('server-form-submit').click()
+  await expect(page.locator('.mantine-TextInput-error')).toContainText('Plain http is only allowed')
+  await page.screenshot({ path: resolve(OUT, 'servers-add-error-light.png') })
+})
+
+test.describe('at the narrowest supported width', () => {
+  test.use({
+    viewport: { width: 1024, height: 700 },
+    seed: [
+      {
+        id: 'long',
+        name: 'Materials Science Division — shared NOMAD Oasis for the high-throughput DFT campaign 2026',
+        baseUrl:
+          'https://nomad-oasis.materials-science-division.example.org/shared/nomad-oasis/api/v1',
+        note: 'Long names and addresses must stay on one line without pushing the layout sideways.',
+      },
+    ],
+  })
+
+  test('nothing overflows sideways at 1024 px (screenshot)', async ({ page, host }) => {
+    await openApp(page, host.current(), 'servers')
+    await expect(page.getByTestId('server-card')).toHaveCount(2)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBe(0)
+    await page.screenshot({ path: resolve(OUT, 'servers-1024-light.png') })
+  })
+})

@@ -1,0 +1,85 @@
+import { expect, openApp, test } from '../fixtures/test'
+
+const SECTIONS = [
+  { id: 'search', title: 'Search' },
+  { id: 'uploads', title: 'Uploads' },
+  { id: 'groups', title: 'Groups' },
+  { id: 'tokens', title: 'Tokens' },
+  { id: 'downloads', title: 'Downloads' },
+  { id: 'offline', title: 'Offline' },
+  { id: 'servers', title: 'Servers' },
+]
+
+test('the shell loads with header, navigation and status bar', async ({ page, host }) => {
+  await openApp(page, host.current())
+  await expect(page.getByText('NOMAD Desktop', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('server-switcher-name')).toHaveText('NOMAD (public)')
+  await expect(page.getByTestId('status-version')).toHaveText('Web mode · v0.1.0')
+  await expect(page.getByTestId('status-host')).toHaveText('Host connected')
+  await expect(page.getByTestId('status-server')).toHaveText('NOMAD (public)')
+  // Search is the landing section.
+  await expect(page.getByTestId('screen-title')).toHaveText('Search')
+  // The session token is traded for a cookie and never stays in the address bar.
+  expect(page.url()).not.toContain('token=')
+})
+
+test('every navigation item opens its section, and placeholders say they are not available yet', async ({
+  page,
+  host,
+}) => {
+  await openApp(page, host.current())
+  for (const { id, title } of SECTIONS) {
+    await page.getByTestId(`nav-${id}`).click()
+    await expect(page).toHaveURL(new RegExp(`#/${id}$`))
+    await expect(page.getByTestId('screen-title')).toHaveText(title)
+    await expect(page.getByTestId(`nav-${id}`)).toHaveAttribute('aria-current', 'page')
+    if (id === 'servers') await expect(page.getByTestId('server-card')).toHaveCount(1)
+    else
+      await expect(page.getByTestId('not-available-badge')).toHaveText(
+        'Not yet available in this version',
+      )
+  }
+})
+
+test('deep links and reloads keep the section; keyboard shortcuts switch sections', async ({
+  page,
+  host,
+}) => {
+  await openApp(page, host.current(), 'tokens')
+  await expect(page.getByTestId('screen-title')).toHaveText('Tokens')
+  await page.reload()
+  await expect(page.getByTestId('screen-title')).toHaveText('Tokens')
+  await page.keyboard.press('Control+5')
+  await expect(page.getByTestId('screen-title')).toHaveText('Downloads')
+  await page.keyboard.press('Control+7')
+  await expect(page.getByTestId('screen-title')).toHaveText('Servers')
+})
+
+test('the theme menu switches to dark and back, and the choice is kept', async ({ page, host }) => {
+  await openApp(page, host.current())
+  const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme')
+  await page.getByTestId('theme-menu').click()
+  await page.getByTestId('theme-dark').click()
+  await expect.poll(scheme).toBe('dark')
+  await page.reload()
+  await expect(page.locator('[data-app-state="ready"]')).toBeVisible()
+  await expect.poll(scheme).toBe('dark')
+  await page.getByTestId('theme-menu').click()
+  await page.getByTestId('theme-light').click()
+  await expect.poll(scheme).toBe('light')
+})
+
+test('losing the host shows a clear banner instead of silent failures', async ({ page, host }) => {
+  await openApp(page, host.current())
+  await host.stop()
+  await expect(page.getByTestId('host-connection-lost')).toContainText(
+    'Connection to the NOMAD Desktop host lost',
+  )
+  await expect(page.getByTestId('status-host')).toHaveText('Host connection lost')
+})
+
+test('a request without the session token is refused', async ({ page, host }) => {
+  const response = await page.goto(`${host.current().origin}/`)
+  expect(response?.status()).toBe(401)
+  await expect(page.locator('body')).toContainText('open the full URL printed in the terminal')
+})
