@@ -22,6 +22,9 @@ interface Count {
   count: number
   nested: number
   docs: Doc[]
+  /** Stamp of the last document / nested unit counted. */
+  doc: number
+  unit: number
 }
 
 /** Counts documents and nested units per bucket id (one pass). */
@@ -33,22 +36,26 @@ function countBy(
 ): Map<number, Count> {
   const read = unitReader(quantity)
   const counts = new Map<number, Count>()
+  // Stamps instead of per-document sets: a bucket counts a document (or nested unit) once.
+  let docStamp = 0
+  let unitStamp = 0
   for (const doc of docs) {
-    const inDoc = new Set<Count>()
+    docStamp++
     read(doc, (keys) => {
-      const inUnit = new Set<number>()
-      for (const key of keys) inUnit.add(bucketOf(numericKey(key)))
-      for (const id of inUnit) {
+      unitStamp++
+      for (const key of keys) {
+        const id = bucketOf(numericKey(key))
         let c = counts.get(id)
-        if (!c) counts.set(id, (c = { count: 0, nested: 0, docs: [] }))
+        if (!c) counts.set(id, (c = { count: 0, nested: 0, docs: [], doc: -1, unit: -1 }))
+        if (c.unit === unitStamp) continue
+        c.unit = unitStamp
         c.nested++
-        inDoc.add(c)
+        if (c.doc === docStamp) continue
+        c.doc = docStamp
+        c.count++
+        if (keepDocs) c.docs.push(doc)
       }
     })
-    for (const c of inDoc) {
-      c.count++
-      if (keepDocs) c.docs.push(doc)
-    }
   }
   return counts
 }

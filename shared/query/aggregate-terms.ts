@@ -34,6 +34,9 @@ interface Tally {
   nested: number
   docs: Doc[]
   entries: unknown[]
+  /** Stamp of the last document / nested unit counted. */
+  doc: number
+  unit: number
 }
 
 export function termsAggregation(
@@ -81,7 +84,7 @@ export function termsAggregation(
     }
   }
 
-  const tallies = [...countTerms(req, quantity, docs, ctx, orderQuantity)]
+  const tallies = countTerms(req, quantity, docs, ctx, orderQuantity)
   const echo: Record<string, unknown> = {
     quantity: req.quantity,
     exclude_from_search: req.exclude_from_search,
@@ -156,7 +159,7 @@ function countTerms(
   docs: readonly Doc[],
   ctx: TermsContext,
   orderQuantity: SearchQuantity | undefined,
-): Iterable<Tally> {
+): Tally[] {
   const include =
     req.include === undefined
       ? null
@@ -170,45 +173,54 @@ function countTerms(
   const orderWalker = orderQuantity && compilePath(orderQuantity.docPath ?? orderQuantity.name)
   const entrySize = req.entries?.size ?? 0
   const prefix = quantity.nestedPrefix
-  const tallies = new Map<string, Tally>()
+  const byOrder = new Map<BucketKey | null, Map<BucketKey, Tally>>()
+  const tallies: Tally[] = []
   const tally = (key: BucketKey, order: BucketKey | null): Tally => {
-    const id = `${typeof order}:${String(order)}|${typeof key}:${String(key)}`
-    let t = tallies.get(id)
+    let byKey = byOrder.get(order)
+    if (!byKey) byOrder.set(order, (byKey = new Map<BucketKey, Tally>()))
+    let t = byKey.get(key)
     if (!t) {
-      t = { key, order, count: 0, nested: 0, docs: [], entries: [] }
-      tallies.set(id, t)
+      t = { key, order, count: 0, nested: 0, docs: [], entries: [], doc: -1, unit: -1 }
+      byKey.set(key, t)
+      tallies.push(t)
     }
     return t
   }
+  // Stamps instead of per-document sets: a bucket counts a document (or nested unit) once.
+  let docStamp = 0
+  let unitStamp = 0
+  const orders: (BucketKey | null)[] = []
   for (const doc of docs) {
-    const orders: (BucketKey | null)[] = []
+    docStamp++
+    orders.length = 0
     if (orderWalker && orderQuantity)
       orderWalker.each(doc, (raw) => {
         const k = bucketKeyOf(orderQuantity, raw)
         if (k !== undefined) orders.push(k)
       })
-    if (!orderWalker) orders.push(null)
-    const inDoc = new Set<Tally>()
+    else orders.push(null)
     read(doc, (keys, unit) => {
-      for (const key of new Set(keys)) {
+      unitStamp++
+      for (const key of keys) {
         if (include && !include(String(key))) continue
         for (const order of orders) {
           const t = tally(key, order)
+          if (t.unit === unitStamp) continue
+          t.unit = unitStamp
           t.nested++
-          inDoc.add(t)
           if (prefix && t.entries.length < entrySize)
             t.entries.push({ [prefix]: ctx.projectEntry(unit, req.entries?.required) })
+          if (t.doc === docStamp) continue
+          t.doc = docStamp
+          t.count++
+          if (req.metrics.length > 0) t.docs.push(doc)
+          if (!prefix && t.entries.length < entrySize)
+            t.entries.push(ctx.projectEntry(doc, req.entries?.required))
         }
       }
     })
-    for (const t of inDoc) {
-      t.count++
-      if (req.metrics.length > 0) t.docs.push(doc)
-      if (!prefix && t.entries.length < entrySize)
-        t.entries.push(ctx.projectEntry(doc, req.entries?.required))
-    }
   }
-  return tallies.values()
+  return tallies
 }
 
 function isAfter(
