@@ -9,7 +9,13 @@ import { REPO_ROOT } from '../fixtures/web-host'
 export function electronBinaryPath(): string | null {
   const dir = resolve(REPO_ROOT, 'node_modules/electron')
   const pathFile = resolve(dir, 'path.txt')
-  if (!existsSync(pathFile)) return null
-  const binary = resolve(dir, 'dist', readFileSync(pathFile, 'utf8').trim())
-  return existsSync(binary) ? binary : null
+  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : null
+  // Same rule as electron/tools/launch-electron.mjs (and the electron package itself).
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH
+  const candidate = override
+    ? resolve(override, relative ?? 'electron')
+    : relative
+      ? resolve(dir, 'dist', relative)
+      : null
+  return candidate && existsSync(candidate) ? candidate : null
 }
