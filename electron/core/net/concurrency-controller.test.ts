@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConcurrencyController } from './concurrency-controller'
+import { ConcurrencyController, DEFAULT_CONCURRENCY_CONFIG } from './concurrency-controller'
 
 describe('ConcurrencyController', () => {
   it('starts at 4 and keeps one slot for interactive requests', () => {
@@ -41,6 +41,13 @@ describe('ConcurrencyController', () => {
     for (let i = 0; i < 100; i++) c.onSuccess(2000, true)
     expect(c.limit).toBe(8)
     for (let i = 0; i < 100; i++) c.onSuccess(31_001, true)
+    expect(c.limit).toBe(10)
+  })
+
+  it('never allows more than 10 in flight, even when configured higher', () => {
+    const c = new ConcurrencyController({ ...DEFAULT_CONCURRENCY_CONFIG, ceiling: 32 }, 32)
+    expect(c.limit).toBe(10)
+    for (let i = 0; i < 1000; i++) c.onSuccess(0, true)
     expect(c.limit).toBe(10)
   })
 

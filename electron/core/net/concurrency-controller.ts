@@ -37,6 +37,9 @@ export const DEFAULT_CONCURRENCY_CONFIG: ConcurrencyConfig = {
 
 export type Lane = 'interactive' | 'background'
 
+/** Not even a config override goes beyond this (the and NOMAD's client's hard cap). */
+export const MAX_IN_FLIGHT = 10
+
 export class ConcurrencyController {
   private current: number
   private credit = 0
@@ -65,8 +68,8 @@ export class ConcurrencyController {
   /** A success; saturated means the lane was at its cap when this attempt was dispatched. */
   onSuccess(now: number, saturated: boolean): boolean {
     if (!saturated) return false
-    const cap =
-      now < this.holdUntil ? Math.min(this.holdCap, this.config.ceiling) : this.config.ceiling
+    const ceiling = Math.min(this.config.ceiling, MAX_IN_FLIGHT)
+    const cap = now < this.holdUntil ? Math.min(this.holdCap, ceiling) : ceiling
     if (this.current >= cap) return false
     this.credit += 1 / this.current
     if (this.credit < 1) return false
@@ -97,6 +100,7 @@ export class ConcurrencyController {
   }
 
   private clamp(value: number): number {
-    return Math.min(this.config.ceiling, Math.max(this.config.floor, Math.round(value)))
+    const ceiling = Math.min(this.config.ceiling, MAX_IN_FLIGHT)
+    return Math.min(ceiling, Math.max(this.config.floor, Math.round(value)))
   }
 }
