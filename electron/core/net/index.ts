@@ -21,7 +21,11 @@ export { DEFAULT_RETRY_BUDGET, RetryBudget } from './retry-budget'
 export type { RetryBudgetConfig } from './retry-budget'
 export { DEFAULT_RATE_CONFIG, RateController } from './rate-controller'
 export type { RateControllerConfig, RateSnapshot } from './rate-controller'
-export { DEFAULT_CONCURRENCY_CONFIG, ConcurrencyController } from './concurrency-controller'
+export {
+  DEFAULT_CONCURRENCY_CONFIG,
+  ConcurrencyController,
+  MAX_IN_FLIGHT,
+} from './concurrency-controller'
 export type { ConcurrencyConfig } from './concurrency-controller'
 export { TokenBucket } from './token-bucket'
 export { RequestMeter } from './meter'
