@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { archiveRoutes } from '../routes/archive'
 import { authRoutes } from '../routes/auth'
 import { entriesRoutes } from '../routes/entries'
+import { entriesRawRoutes } from '../routes/entries-raw'
 import { groupRoutes } from '../routes/groups'
 import { patRoutes } from '../routes/pats'
 import { rootRoutes } from '../routes/root'
+import { uploadsRawRoutes } from '../routes/uploads-raw'
 import { userRoutes } from '../routes/users'
 import type { DataContext } from './data-context'
 
@@ -17,4 +19,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: DataContext): Pr
   await userRoutes(app, ctx)
   await entriesRoutes(app, ctx)
   await archiveRoutes(app, ctx)
+  await entriesRawRoutes(app, ctx)
+  await uploadsRawRoutes(app, ctx)
 }
