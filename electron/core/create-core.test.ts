@@ -75,6 +75,24 @@ describe('createCore', () => {
     core.dispose()
   })
 
+  it('checks a newly added server once, without waiting to be asked', async () => {
+    const { call, core } = makeCore()
+    const added = await call('servers.add', {
+      name: 'Lab',
+      baseUrl: 'https://lab.example.org/api/v1',
+    })
+    const id = added.ok ? (added.value as { id: string }).id : ''
+    await expect
+      .poll(async () => {
+        const result = await call('app.status', {})
+        return result.ok
+          ? (result.value as { servers: Record<string, { state: string }> }).servers[id]?.state
+          : 'failed'
+      })
+      .toBe('offline')
+    core.dispose()
+  })
+
   it('keeps server changes across a restart on the same store', async () => {
     const store = createMemoryStore()
     const first = makeCore({ settingsStore: store })

@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Text } from '@mantine/core'
+import { Button, Menu, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconCheck, IconChevronDown, IconSettings } from '@tabler/icons-react'
 import { ConnectionDot, describeStatus } from '../components/connection-state'
@@ -46,14 +46,14 @@ export function ServerSwitcher({ navigate }: { navigate: (id: SectionId) => void
               if (server.id !== active?.id) select.mutate({ id: server.id })
             }}
           >
-            <Group gap={2} wrap="nowrap" style={{ flexDirection: 'column', alignItems: 'stretch' }}>
+            <Stack gap={2}>
               <TruncatedText size="sm" fw={server.id === active?.id ? 600 : 400} maw={240}>
                 {server.name}
               </TruncatedText>
               <Text size="xs" c="dimmed">
                 {describeStatus(server.status)}
               </Text>
-            </Group>
+            </Stack>
           </Menu.Item>
         ))}
         <Menu.Divider />

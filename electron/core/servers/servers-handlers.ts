@@ -9,18 +9,18 @@ export function createServersHandlers(
 ): HandlersFor<typeof serversChannels> {
   return {
     'servers.list': () => Promise.resolve(profiles.list()),
+    // A new or re-addressed server is checked once, right away: the user just typed its
+    // address and wants to know whether it works. Only the active server is re-checked later.
     'servers.add': (draft) => {
       const profile = profiles.add(draft)
       tracker.sync()
+      void tracker.check(profile)
       return Promise.resolve(profile)
     },
     'servers.update': (changes) => {
       const { profile, urlChanged } = profiles.update(changes)
-      const isActive = profiles.list().activeServerId === profile.id
-      tracker.sync({
-        resetIds: urlChanged ? [profile.id] : [],
-        recheckActive: urlChanged && isActive,
-      })
+      tracker.sync({ resetIds: urlChanged ? [profile.id] : [] })
+      if (urlChanged) void tracker.check(profile)
       return Promise.resolve(profile)
     },
     'servers.remove': ({ id }) => {
