@@ -36,6 +36,8 @@ export async function startMainProcess(): Promise<MainProcess> {
 
   let mainWindow: BrowserWindow | undefined
   const showWindow = () => {
+    // A second launch can signal before we are ready; the first window comes after whenReady.
+    if (!app.isReady()) return
     if (!mainWindow || mainWindow.isDestroyed())
       mainWindow = createMainWindow(preloadPath, trustedIds)
     if (mainWindow.isMinimized()) mainWindow.restore()

@@ -50,6 +50,7 @@ vi.mock('electron', () => {
       isPackaged: false,
       on: (name: string, fn: (...args: unknown[]) => unknown) => fakes.appListeners.set(name, fn),
       whenReady: () => Promise.resolve(),
+      isReady: () => true,
       getPath: () => '/tmp/nomad-desktop-main-test',
       setPath: vi.fn(),
       getVersion: () => '0.1.0-test',
@@ -74,6 +75,7 @@ vi.mock('electron', () => {
       },
     },
     shell: { openExternal: fakes.openExternal },
+    nativeTheme: { shouldUseDarkColors: false },
     Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: vi.fn() },
     BrowserWindow: FakeBrowserWindow,
   }

@@ -1,4 +1,4 @@
-import { BrowserWindow, type WebPreferences } from 'electron'
+import { BrowserWindow, nativeTheme, type WebPreferences } from 'electron'
 import { APP_ENTRY_URL } from './app-protocol'
 
 /** Electron security checklist items 2–4 and 6, set explicitly rather than trusting defaults. */
@@ -30,7 +30,8 @@ export function createMainWindow(preloadPath: string, trustedIds: Set<number>): 
     minHeight: 640,
     show: false,
     title: 'NOMAD Desktop',
-    backgroundColor: '#1a1b1e',
+    // Matches Mantine's page background in the OS's scheme, for the moment before first paint.
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#242424' : '#ffffff',
     autoHideMenuBar: false,
     webPreferences: secureWebPreferences(preloadPath),
   })
