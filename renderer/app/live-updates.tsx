@@ -1,6 +1,6 @@
 import { useMantineColorScheme } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useEvent, useHostConnection, useInvoke, queryKeyFor } from '../ipc/hooks'
 
 /**
@@ -19,8 +19,14 @@ export function LiveUpdates() {
     queryClient.setQueryData(queryKeyFor('settings.get', {}), settings),
   )
   const connection = useHostConnection()
+  const wasLost = useRef(false)
   useEffect(() => {
-    if (connection === 'open') void queryClient.invalidateQueries()
+    // Refetch only after a reconnect: anything may have changed while events could not arrive.
+    if (connection === 'lost') wasLost.current = true
+    else if (connection === 'open' && wasLost.current) {
+      wasLost.current = false
+      void queryClient.invalidateQueries()
+    }
   }, [connection, queryClient])
   return null
 }

@@ -1,0 +1,44 @@
+import { act, render, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { createIpcClient } from '../ipc/client'
+import { createFakeTransport, PUBLIC_SERVER } from '../test-support/fake-transport'
+import { useInvoke } from '../ipc/hooks'
+import { LiveUpdates } from './live-updates'
+import { AppProviders } from './providers'
+
+function ActiveServerName() {
+  const list = useInvoke('servers.list', {})
+  const active = list.data?.servers.find((s) => s.id === list.data?.activeServerId)
+  return <p data-testid="active">{active?.name ?? 'none'}</p>
+}
+
+describe('LiveUpdates', () => {
+  it('applies pushed events to cached data and refetches after a reconnect', async () => {
+    const other = { ...PUBLIC_SERVER, id: 'lab', name: 'Lab', builtIn: false }
+    const fake = createFakeTransport({
+      'servers.list': () => ({
+        ok: true,
+        value: { servers: [PUBLIC_SERVER, other], activeServerId: 'nomad-public' },
+      }),
+    })
+    const view = render(
+      <AppProviders client={createIpcClient(fake.transport)}>
+        <LiveUpdates />
+        <ActiveServerName />
+      </AppProviders>,
+    )
+    await waitFor(() => expect(view.getByTestId('active')).toHaveTextContent('NOMAD (public)'))
+    act(() =>
+      fake.emit('servers.changed', { servers: [PUBLIC_SERVER, other], activeServerId: 'lab' }),
+    )
+    await waitFor(() => expect(view.getByTestId('active')).toHaveTextContent('Lab'))
+
+    const fetches = () => fake.calls.filter((c) => c.channel === 'servers.list').length
+    const before = fetches()
+    act(() => fake.setConnection('lost'))
+    act(() => fake.setConnection('open'))
+    await waitFor(() => expect(fetches()).toBe(before + 1))
+    // The refetch brings back the host's truth.
+    await waitFor(() => expect(view.getByTestId('active')).toHaveTextContent('NOMAD (public)'))
+  })
+})
