@@ -280,6 +280,56 @@ describe('POST /entries/query', () => {
   })
 })
 
+describe('POST /entries/query aggregations', () => {
+  it('computes terms, histogram and min_max aggregations over the visible entries', async () => {
+    const response = await query({
+      query: { 'results.material.structural_type': 'bulk' },
+      pagination: { page_size: 0 },
+      aggregations: {
+        elements: { terms: { quantity: 'results.material.elements', size: 3, update: true } },
+        types: {
+          terms: { quantity: 'results.material.structural_type', exclude_from_search: true },
+        },
+        n_elements: { histogram: { quantity: 'results.material.n_elements', interval: 1 } },
+        gap: { min_max: { quantity: 'results.properties.electronic.band_gap.value' } },
+      },
+    })
+    expect(response.status).toBe(200)
+    const aggregations = (
+      response.body as unknown as {
+        aggregations: Record<string, Record<string, { data: unknown }>>
+      }
+    ).aggregations
+    const total = response.body.pagination.total
+    const elements = aggregations.elements!.terms!.data as { value: string; count: number }[]
+    expect(elements.length).toBeLessThanOrEqual(3)
+    for (const bucket of elements) expect(bucket.count).toBeLessThanOrEqual(total)
+    expect(total).toBeGreaterThan(0)
+    const types = aggregations.types!.terms!.data as { value: string; count: number }[]
+    // exclude_from_search: other structural types are counted although the query asks for bulk.
+    expect(types.filter((b) => b.count > 0).length).toBeGreaterThan(1)
+    expect(types.find((b) => b.value === 'bulk')?.count).toBe(total)
+    const histogram = aggregations.n_elements!.histogram!.data as { count: number }[]
+    expect(histogram.reduce((sum, b) => sum + b.count, 0)).toBe(total)
+    const [min, max] = aggregations.gap!.min_max!.data as [number, number]
+    expect(min).toBeLessThanOrEqual(max)
+    expect(Object.keys(response.body)).toEqual([
+      'owner',
+      'query',
+      'pagination',
+      'aggregations',
+      'data',
+    ])
+  })
+
+  it('rejects bad aggregations with 422', async () => {
+    const response = await query({
+      aggregations: { x: { terms: { quantity: 'no.such.quantity' } } },
+    })
+    expect(response.status).toBe(422)
+  })
+})
+
 describe('GET /entries', () => {
   it('turns repeated and __op parameters into criteria and adds the page URLs', async () => {
     const response = await get<Page>(

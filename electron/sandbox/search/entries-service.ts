@@ -40,7 +40,7 @@ export class EntriesService {
   private readonly knownFields: ReadonlySet<string>
 
   constructor(readonly ctx: DataContext) {
-    this.orders = new OrderIndexCache(ctx.state.data)
+    this.orders = new OrderIndexCache(ctx.state.data, this.catalogue)
     this.knownFields = docFieldNames(ctx.state.data.docs[0])
   }
 

@@ -7,7 +7,11 @@ import { OrderIndexCache } from './order-index'
 import type { MetadataPagination } from './pagination'
 
 const store = new DataStore({ entries: 200, seed: 5, largeFileBytes: 1024, nameOf: (id) => id })
-const deps: SearchDeps = { store, orders: new OrderIndexCache(store), catalogue: DEFAULT_CATALOGUE }
+const deps: SearchDeps = {
+  store,
+  orders: new OrderIndexCache(store, DEFAULT_CATALOGUE),
+  catalogue: DEFAULT_CATALOGUE,
+}
 const admin = viewerOf({ is_admin: true } as never, { groupIdsOf: () => [] } as never)
 const ORDER_BY = 'results.properties.geometry_optimization.final_energy_difference'
 

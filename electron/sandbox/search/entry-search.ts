@@ -1,5 +1,7 @@
 import {
   compileQuery,
+  decodePageAfterValue,
+  encodePageAfterValue,
   isAnd,
   isEmptyQuery,
   type DocPredicate,
@@ -9,9 +11,8 @@ import {
 import type { EntryDoc } from '../data/model'
 import type { DataStore } from '../state/data-store'
 import { ownerFilter, type Owner, type Viewer } from './access'
-import { atWalk, decodeAfter, encodeAfter, startAfter } from './after-value'
-import type { OrderIndexCache } from './order-index'
-import { orderQuantity, type MetadataPagination } from './pagination'
+import { startAfter, type OrderIndexCache } from './order-index'
+import type { MetadataPagination } from './pagination'
 
 /**
  * Runs an entry search over the in-memory documents: the owner filter per upload, the
@@ -78,18 +79,21 @@ export function searchEntries(deps: SearchDeps, input: SearchInput): SearchOutpu
   const p = input.pagination
   const out: SearchOutput = { total, hits: [], matches }
   if (p.page_size === 0 || total === 0) return out
-  const index = deps.orders.get(p.order_by, orderQuantity(p.order_by, deps.catalogue))
-  const desc = p.order === 'desc'
+  const index = deps.orders.get(p.order_by, p.order)
   const ids = store.entryIds
   let position = 0
   let skip = 0
   if (p.page_after_value !== undefined) {
-    position = startAfter(index, ids, decodeAfter(index, p.order_by, p.page_after_value), desc)
+    position = startAfter(
+      index,
+      ids,
+      decodePageAfterValue(p.page_after_value, p.order_by, deps.catalogue),
+    )
   } else if (p.page !== undefined) skip = (p.page - 1) * p.page_size
   else if (p.page_offset !== undefined) skip = p.page_offset
-  const length = index.perm.length
-  for (; position < length; position++) {
-    const entry = atWalk(index, position, desc)
+  const { perm } = index
+  for (; position < perm.length; position++) {
+    const entry = perm[position] ?? 0
     if (matches[entry] !== 1) continue
     if (skip > 0) {
       skip--
@@ -98,7 +102,8 @@ export function searchEntries(deps: SearchDeps, input: SearchInput): SearchOutpu
     if (out.hits.length === p.page_size) {
       // A further match exists: the page is not the last one.
       const lastHit = out.hits[out.hits.length - 1] ?? entry
-      out.nextPageAfterValue = encodeAfter(index, p.order_by, lastHit, ids[lastHit] ?? '')
+      const doc = store.docs[lastHit] as unknown as Record<string, unknown>
+      out.nextPageAfterValue = encodePageAfterValue(doc, p.order_by, p.order, deps.catalogue)
       break
     }
     out.hits.push(entry)

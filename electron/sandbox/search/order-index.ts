@@ -1,97 +1,87 @@
-import type { SearchQuantity } from '../../../shared/query'
-// Not re-exported by shared/query/index.ts (yet); the module itself exports it.
-import { compilePath } from '../../../shared/query/doc-path'
+import {
+  compareKeys,
+  compilePath,
+  sortKeyOf,
+  type PageCursor,
+  type QuantityCatalogue,
+  type SortKey,
+  type SortOrder,
+} from '../../../shared/query'
 import type { DataStore } from '../state/data-store'
 
 /**
- * Sorted permutations of all entries, one per order_by quantity, built on first use (about
- * 100 ms for 100 000 entries) and kept until the data changes. A search then walks the
- * permutation and picks matching entries, so paging costs no sort at all.
- * Order as Elasticsearch's: by value, ties by entry_id; entries without a value last (for both
- * directions); descending is the exact reverse within each of those two groups.
+ * Sorted permutations of all entries per (order_by, order), in exactly the walk order of
+ * shared/query's compareDocs (value, then entry_id in the same direction, entries without a
+ * value last). Built on first use (~100 ms for 100 000 entries) and kept until the data
+ * changes; a search then walks the permutation and picks matching entries, so paging never
+ * sorts.
  */
-export type SortKey = number | string
-
 export interface OrderIndex {
-  quantity: SearchQuantity | null
-  /** Entry indices: entries with a value (sorted asc), then those without (by entry_id). */
+  orderBy: string
+  order: SortOrder
   perm: Int32Array
-  /** perm[0, present) have a value. */
-  present: number
-  /** Sort key by entry index (undefined: no value). */
-  keys: (SortKey | undefined)[]
-}
-
-/** The value Elasticsearch sorts by: dates as epoch ms, booleans as 0/1. */
-export function sortKeyOf(quantity: SearchQuantity | null, value: unknown): SortKey | undefined {
-  if (typeof value === 'boolean') return value ? 1 : 0
-  if (typeof value !== 'number' && typeof value !== 'string') return undefined
-  if (quantity?.type === 'datetime') {
-    const ms = typeof value === 'number' ? value : Date.parse(value)
-    return Number.isNaN(ms) ? undefined : ms
-  }
-  return value
-}
-
-export function compareKeys(a: SortKey, b: SortKey): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b
-  const x = String(a)
-  const y = String(b)
-  return x < y ? -1 : x > y ? 1 : 0
-}
-
-export function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
+  /** Sort key by entry index; null = no value. Unused (all null) when ordering by entry_id. */
+  keys: SortKey[]
+  byId: boolean
 }
 
 export class OrderIndexCache {
   private readonly cache = new Map<string, OrderIndex>()
   private version = -1
 
-  constructor(private readonly store: DataStore) {}
+  constructor(
+    private readonly store: DataStore,
+    private readonly catalogue: QuantityCatalogue,
+  ) {}
 
-  get(orderBy: string, quantity: SearchQuantity | null): OrderIndex {
+  get(orderBy: string, order: SortOrder): OrderIndex {
     if (this.version !== this.store.version) {
       this.cache.clear()
       this.version = this.store.version
     }
-    let index = this.cache.get(orderBy)
+    const cacheKey = `${orderBy}\u0000${order}`
+    let index = this.cache.get(cacheKey)
     if (!index) {
-      index = this.build(orderBy, quantity)
-      this.cache.set(orderBy, index)
+      index = this.build(orderBy, order)
+      this.cache.set(cacheKey, index)
     }
     return index
   }
 
-  private build(orderBy: string, quantity: SearchQuantity | null): OrderIndex {
-    const docs = this.store.docs
-    const ids = docs.map((d) => d.entry_id)
-    let keys: (SortKey | undefined)[]
-    if (orderBy === 'entry_id') keys = ids
-    else {
-      const walker = compilePath(quantity?.docPath ?? orderBy)
-      keys = docs.map((doc) => {
-        let first: unknown
-        walker.some(doc, (value) => {
-          first = value
-          return true
-        })
-        return sortKeyOf(quantity, first)
-      })
+  private build(orderBy: string, order: SortOrder): OrderIndex {
+    const { docs, entryIds: ids } = this.store
+    const quantity = orderBy === 'entry_id' ? undefined : this.catalogue.get(orderBy)
+    let keys: SortKey[] = []
+    if (quantity) {
+      const walker = compilePath(quantity.docPath ?? quantity.name)
+      keys = docs.map((doc) =>
+        sortKeyOf(doc as unknown as Record<string, unknown>, quantity, order, walker),
+      )
     }
-    const withValue: number[] = []
-    const without: number[] = []
-    keys.forEach((key, i) => (key === undefined ? without : withValue).push(i))
-    withValue.sort((a, b) => {
-      const byKey = compareKeys(keys[a] as SortKey, keys[b] as SortKey)
-      return byKey !== 0 ? byKey : compareIds(ids[a] ?? '', ids[b] ?? '')
-    })
-    without.sort((a, b) => compareIds(ids[a] ?? '', ids[b] ?? ''))
-    return {
-      quantity,
-      perm: Int32Array.from([...withValue, ...without]),
-      present: withValue.length,
-      keys,
-    }
+    const perm = Int32Array.from(ids.keys())
+    const byId = (a: number, b: number) => compareKeys(ids[a] ?? null, ids[b] ?? null, order)
+    perm.sort(
+      quantity
+        ? (a, b) => compareKeys(keys[a] ?? null, keys[b] ?? null, order) || byId(a, b)
+        : byId,
+    )
+    return { orderBy, order, perm, keys, byId: !quantity }
   }
+}
+
+/** The first walk position strictly after a page_after_value cursor (search_after). */
+export function startAfter(index: OrderIndex, ids: readonly string[], cursor: PageCursor): number {
+  const { perm, keys, order } = index
+  const compare = (entry: number): number => {
+    const byKey = index.byId ? 0 : compareKeys(keys[entry] ?? null, cursor.key, order)
+    return byKey || compareKeys(ids[entry] ?? null, cursor.id, order)
+  }
+  let lo = 0
+  let hi = perm.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (compare(perm[mid] ?? 0) <= 0) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { QuantityCatalogue, SearchQuantity } from '../../../shared/query'
+import { validateOrderBy, type QuantityCatalogue } from '../../../shared/query'
 import { toValidationItems } from '../auth/fastapi-validation'
 import { unprocessable, type ValidationItem } from '../http-error'
 
@@ -97,8 +97,10 @@ export function parsePagination(raw: unknown, check: PaginationCheck): MetadataP
     })
   }
   if (items.length > 0) throw unprocessable(items)
-  const orderBy = p.order_by === 'mainfile_path' ? 'mainfile' : (p.order_by ?? check.defaultOrderBy)
-  orderQuantity(orderBy, check.catalogue)
+  const orderBy =
+    p.order_by === null || p.order_by === undefined
+      ? check.defaultOrderBy
+      : validateOrderBy(p.order_by, check.catalogue)
   const out: MetadataPagination = {
     page_size: pageSize,
     order_by: orderBy,
@@ -109,29 +111,4 @@ export function parsePagination(raw: unknown, check: PaginationCheck): MetadataP
   if (p.page !== null && p.page !== undefined) out.page = p.page
   if (p.page_offset !== null && p.page_offset !== undefined) out.page_offset = p.page_offset
   return out
-}
-
-/** The quantity to order by; 422 (search-level, doubly nested loc) when unknown or a list. */
-export function orderQuantity(
-  orderBy: string,
-  catalogue: QuantityCatalogue,
-): SearchQuantity | null {
-  if (orderBy === 'entry_id') return catalogue.get('entry_id') ?? null
-  const quantity = catalogue.get(orderBy)
-  const searchLoc: [(string | number)[]] = [['pagination', 'order_by']]
-  if (!quantity) {
-    throw unprocessable([
-      { loc: searchLoc, msg: `${orderBy} is not a doc quantity`, type: 'value_error.exception' },
-    ])
-  }
-  if (quantity.many || !quantity.sortable) {
-    throw unprocessable([
-      {
-        loc: searchLoc,
-        msg: 'the order_by quantity must be a scalar',
-        type: 'value_error.exception',
-      },
-    ])
-  }
-  return quantity
 }
