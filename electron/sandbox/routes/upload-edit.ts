@@ -17,9 +17,15 @@ import type { MemberPatch } from '../state/data-store'
  * applied at once (the real server queues it and answers with process_status PENDING).
  */
 const ids = z.array(z.string())
+// The real MetadataEditListAction takes a single id or a list for set/add/remove.
+const oneOrMany = z.union([z.string(), ids]).transform((v) => (typeof v === 'string' ? [v] : v))
 const action = z.union([
   ids,
-  z.looseObject({ set: ids.optional(), add: ids.optional(), remove: ids.optional() }),
+  z.looseObject({
+    set: oneOrMany.optional(),
+    add: oneOrMany.optional(),
+    remove: oneOrMany.optional(),
+  }),
 ])
 const editBody = z.looseObject({
   metadata: z.looseObject({
@@ -31,7 +37,7 @@ const editBody = z.looseObject({
 })
 
 const FIELDS = ['coauthors', 'reviewers', 'coauthor_groups', 'reviewer_groups'] as const
-type Action = z.infer<typeof action>
+type Action = z.output<typeof action>
 
 function apply(current: string[], edit: Action): string[] {
   if (Array.isArray(edit)) return [...new Set(edit)]
@@ -63,7 +69,7 @@ export function registerUploadEdit(app: FastifyInstance, ctx: DataContext): void
       if (!isWriter(upload, viewer) && !viewer.user?.is_admin) {
         throw unauthorized('You do not have write access to the specified upload.')
       }
-      const metadata = (request.body as z.infer<typeof editBody>).metadata
+      const metadata = editBody.parse(request.body).metadata
       const unsupported = Object.keys(metadata).filter(
         (key) => !(FIELDS as readonly string[]).includes(key),
       )
