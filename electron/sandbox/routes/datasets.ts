@@ -28,10 +28,12 @@ function datasetView(dataset: DatasetRecord, entries: string[]): Record<string, 
 
 export async function datasetsRoutes(app: FastifyInstance, ctx: DataContext): Promise<void> {
   const store = ctx.state.data
+  // Dataset endpoints ignore credentials (as the real ones), so they list only entries of
+  // published uploads: ids of staging entries would tell anyone that they exist.
   const entriesOf = (dataset: DatasetRecord) =>
     dataset.uploadIndices.flatMap((u) => {
       const upload = store.uploads[u]
-      return upload
+      return upload?.published
         ? store.entryIds.slice(upload.entryStart, upload.entryStart + upload.entryCount)
         : []
     })
