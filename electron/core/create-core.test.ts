@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contract } from '../../shared/ipc/contract'
+import { createOfflineDispatcher } from './api/test-support/offline-dispatcher'
 import { createCore } from './create-core'
 import { createRouter } from './ipc/router'
 import { createMemorySink, createLogger } from './logging'
@@ -18,7 +19,7 @@ function makeCore(overrides: Partial<CorePorts> = {}) {
     logger: createLogger({ sink: createMemorySink() }),
     devChecks: true,
     // No network in unit tests: every probe answers like an unreachable host.
-    fetch: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ENOTFOUND' } })),
+    dispatcher: createOfflineDispatcher(),
     recheck: { onlineMs: 0, failedMs: 0 },
     ...overrides,
   })
@@ -29,10 +30,10 @@ function makeCore(overrides: Partial<CorePorts> = {}) {
 }
 
 describe('createCore', () => {
-  it('has exactly one handler per contract channel', () => {
+  it('has exactly one handler per contract channel', async () => {
     const { core } = makeCore()
     expect(Object.keys(core.handlers).sort()).toEqual(Object.keys(contract.channels).sort())
-    core.dispose()
+    await core.dispose()
   })
 
   it('answers app.info with version, mode and platform', async () => {
@@ -41,7 +42,7 @@ describe('createCore', () => {
       ok: true,
       value: { name: 'NOMAD Desktop', version: '0.1.0', mode: 'web', platform: 'linux' },
     })
-    core.dispose()
+    await core.dispose()
   })
 
   it('updates settings through a validated patch and announces the change', async () => {
@@ -58,7 +59,7 @@ describe('createCore', () => {
       error: { code: 'invalid_input', details: { path: ['appearance', 'theme'] } },
     })
     expect(emitted.filter((e) => e.event === 'settings.changed')).toHaveLength(1)
-    core.dispose()
+    await core.dispose()
   })
 
   it('probes the active server at start and reports it offline without network', async () => {
@@ -72,7 +73,7 @@ describe('createCore', () => {
           : 'failed'
       })
       .toBe('offline')
-    core.dispose()
+    await core.dispose()
   })
 
   it('checks a newly added server once, without waiting to be asked', async () => {
@@ -90,7 +91,7 @@ describe('createCore', () => {
           : 'failed'
       })
       .toBe('offline')
-    core.dispose()
+    await core.dispose()
   })
 
   it('keeps server changes across a restart on the same store', async () => {
@@ -103,12 +104,12 @@ describe('createCore', () => {
     expect(added.ok).toBe(true)
     const id = added.ok ? (added.value as { id: string }).id : ''
     await first.call('servers.select', { id })
-    first.core.dispose()
+    await first.core.dispose()
     const second = makeCore({ settingsStore: store })
     expect(await second.call('servers.list', {})).toMatchObject({
       ok: true,
       value: { activeServerId: id, servers: [{ id: 'nomad-public' }, { id, name: 'Lab' }] },
     })
-    second.core.dispose()
+    await second.core.dispose()
   })
 })

@@ -4,21 +4,25 @@ import {
   type EventName,
   type EventPayload,
 } from '../../shared/ipc/contract'
+import { AppError } from '../../shared/errors'
 import { createAppHandlers } from './app/app-handlers'
+import { createCoreServices } from './create-services'
 import type { HandlersFor } from './ipc/router'
+import { createNetworkHandlers } from './network/network-handlers'
 import type { CorePorts, EventSink } from './ports'
-import { BUILT_IN_SERVERS } from './servers/built-in'
 import { probeServer } from './servers/probe'
-import { createServerProfiles } from './servers/server-profiles'
 import { createServersHandlers } from './servers/servers-handlers'
 import { createStatusTracker } from './servers/status-tracker'
+import type { CoreServices } from './services'
 import { createSettingsHandlers } from './settings/settings-handlers'
-import { createSettingsRepo } from './settings/settings-repo'
 
 export interface Core {
   /** One handler per contract channel; main and the host wrap them in the same router. */
   handlers: HandlersFor<Channels>
-  dispose(): void
+  /** What the handlers were built from; for glue code and tests. */
+  services: CoreServices
+  /** Stops checks, runs domain cleanups, flushes learned limits, stops the sandbox. */
+  dispose(): Promise<void>
 }
 
 /** In dev and tests, an event payload outside the contract is a bug worth failing loudly on. */
@@ -34,22 +38,31 @@ function checkedSink(events: EventSink, devChecks: boolean): EventSink {
 
 /**
  * Builds the Electron-free engine from its ports. Adding a domain: create its service and
- * handler module under electron/core/<domain>/ and spread its handlers below; the type of
- * `handlers` refuses to compile until every contract channel has one.
+ * handler module under electron/core/<domain>/ as `createXHandlers(services: CoreServices)` and
+ * spread it below; the type of `handlers` refuses to compile until every contract channel has
+ * one. Server calls go through `services.api`, never through fetch or undici directly.
  */
 export function createCore(ports: CorePorts): Core {
   const log = ports.logger.child('core')
   const events = checkedSink(ports.events, ports.devChecks ?? false)
-  const repo = createSettingsRepo({ store: ports.settingsStore, logger: log.child('settings') })
-  const profiles = createServerProfiles({
-    repo,
-    builtIns: BUILT_IN_SERVERS,
-    onChange: (list) => events.emit('servers.changed', list),
-  })
+  const assembled = createCoreServices(ports, events, log)
+  const { services, sandbox } = assembled
   const tracker = createStatusTracker({
-    profiles: () => profiles.list(),
-    probe: (baseUrl, signal) =>
-      probeServer(baseUrl, { signal, ...(ports.fetch ? { fetch: ports.fetch } : {}) }),
+    profiles: () => services.profiles.list(),
+    probe: async (profile, signal) => {
+      try {
+        return await probeServer(await services.api.clientFor(profile.id), { signal })
+      } catch (error) {
+        // The sandbox failed to start, or the profile's address is unusable.
+        if (error instanceof AppError && !signal.aborted)
+          return { state: 'error', message: error.message }
+        throw error
+      }
+    },
+    checkingMessage: (profile) =>
+      profile.kind === 'sandbox' && sandbox?.state() !== 'running'
+        ? 'Starting the local sandbox…'
+        : undefined,
     publish: (status) => events.emit('app.status', status),
     ...(ports.now ? { now: ports.now } : {}),
     ...(ports.recheck ? { recheck: ports.recheck } : {}),
@@ -58,17 +71,25 @@ export function createCore(ports: CorePorts): Core {
 
   const handlers: HandlersFor<Channels> = {
     ...createAppHandlers(ports, tracker),
-    ...createSettingsHandlers(repo, events),
-    ...createServersHandlers(profiles, tracker),
+    ...createSettingsHandlers(services.settings, events),
+    ...createServersHandlers(services, tracker),
+    ...createNetworkHandlers(services),
   }
 
   // First look at the active server; failures end up in its status, never as a rejection.
   // Reading settings here also surfaces an unreadable settings file at start, not on first use.
   try {
-    void tracker.check(profiles.active())
+    void tracker.check(services.profiles.active())
   } catch (error) {
     log.error('could not read settings at start', { error })
   }
 
-  return { handlers, dispose: () => tracker.dispose() }
+  return {
+    handlers,
+    services,
+    async dispose() {
+      tracker.dispose()
+      await assembled.dispose()
+    },
+  }
 }

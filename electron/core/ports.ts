@@ -1,6 +1,9 @@
+import type { Dispatcher } from 'undici'
 import type { AppMode } from '../../shared/ipc/channels/app'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import type { Logger } from './logging'
+import type { SchedulerConfigOverrides } from './net'
+import type { SandboxPort } from './servers/local-sandbox'
 import type { KeyValueStore } from './settings/key-value'
 
 /** Where core pushes events; main sends them to its windows, the host to its sockets. */
@@ -24,8 +27,15 @@ export interface CorePorts {
   logger: Logger
   /** Validate handler outputs and event payloads against the contract (dev, tests, web host). */
   devChecks?: boolean
-  /** HTTP for the connection probe; defaults to the global fetch. Replaced by the scheduler later. */
-  fetch?: typeof fetch
+  /**
+   * The undici dispatcher every server request goes through; defaults to a keep-alive Agent.
+   * Tests pass one whose connector fails, so nothing ever reaches the network.
+   */
+  dispatcher?: Dispatcher
+  /** Starts the "Local sandbox" profile's server; without it that profile is not offered. */
+  sandbox?: SandboxPort
+  /** Scheduler tunables (tests shorten timeouts); the defaults are in electron/core/net. */
+  scheduler?: SchedulerConfigOverrides
   now?: () => number
   /** Re-check intervals for the active server; tests turn them off with 0. */
   recheck?: { onlineMs: number; failedMs: number }

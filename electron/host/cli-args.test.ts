@@ -6,7 +6,13 @@ import { browserOpener } from './open-browser'
 
 describe('parseCliArgs', () => {
   it('defaults to a random port, the OS data folder and opening a browser', () => {
-    expect(parseCliArgs([])).toEqual({ port: 0, dataDir: undefined, open: true, help: false })
+    expect(parseCliArgs([])).toEqual({
+      port: 0,
+      dataDir: undefined,
+      open: true,
+      help: false,
+      sandboxEntries: undefined,
+    })
   })
   it('reads --port, --data-dir and --no-open', () => {
     expect(parseCliArgs(['--port', '8123', '--data-dir', 'tmp/x', '--no-open'])).toEqual({
@@ -14,7 +20,15 @@ describe('parseCliArgs', () => {
       dataDir: resolve('tmp/x'),
       open: false,
       help: false,
+      sandboxEntries: undefined,
     })
+  })
+  it('reads --sandbox-entries as a positive whole number', () => {
+    expect(parseCliArgs(['--sandbox-entries', '20000']).sandboxEntries).toBe(20000)
+    expect(() => parseCliArgs(['--sandbox-entries', '0'])).toThrow(
+      '--sandbox-entries must be a whole number of at least 1 (got “0”).',
+    )
+    expect(() => parseCliArgs(['--sandbox-entries', 'many'])).toThrow('got “many”')
   })
   it('names the bad value', () => {
     expect(() => parseCliArgs(['--port', 'abc'])).toThrow(

@@ -7,6 +7,8 @@ export interface CliArgs {
   dataDir: string | undefined
   open: boolean
   help: boolean
+  /** Entries the Local sandbox generates (its first start only: they are kept in the data dir). */
+  sandboxEntries: number | undefined
 }
 
 export const USAGE = `Usage: npm run web -- [options]
@@ -18,6 +20,8 @@ Options:
   --port <n>        Port on 127.0.0.1 (default 0: any free port)
   --data-dir <dir>  Where settings are kept (default: the OS application-data folder)
   --no-open         Do not open a browser; just print the URL
+  --sandbox-entries <n>
+                    Entries the "Local sandbox" server generates (default 2000)
   -h, --help        Show this help`
 
 /** Parses the web host's command line; a bad value is an invalid_input AppError naming it. */
@@ -30,6 +34,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'no-open': { type: 'boolean', default: false },
+        'sandbox-entries': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -48,8 +53,15 @@ export function parseCliArgs(argv: string[]): CliArgs {
   const dataDir = values['data-dir']
   if (dataDir !== undefined && dataDir.trim() === '')
     throw new AppError('invalid_input', '--data-dir needs a folder path.')
+  const rawEntries = values['sandbox-entries']
+  if (rawEntries !== undefined && (!/^\d+$/.test(rawEntries) || Number(rawEntries) < 1))
+    throw new AppError(
+      'invalid_input',
+      `--sandbox-entries must be a whole number of at least 1 (got “${rawEntries}”).`,
+    )
   return {
     port,
+    sandboxEntries: rawEntries === undefined ? undefined : Number(rawEntries),
     dataDir: dataDir === undefined ? undefined : resolve(dataDir),
     open: !values['no-open'],
     help: values.help,

@@ -2,6 +2,7 @@ import { toAppErrorData } from '../../shared/errors'
 import { parseCliArgs, USAGE } from './cli-args'
 import { defaultDataDir } from './data-dir'
 import { openInBrowser } from './open-browser'
+import { createSandboxPort } from './sandbox-port'
 import { startHost } from './start-host'
 
 /**
@@ -15,7 +16,14 @@ async function main(): Promise<void> {
     return
   }
   const dataDir = args.dataDir ?? defaultDataDir()
-  const host = await startHost({ dataDir, port: args.port })
+  const host = await startHost({
+    dataDir,
+    port: args.port,
+    sandbox: createSandboxPort({
+      dataDir,
+      ...(args.sandboxEntries === undefined ? {} : { entries: args.sandboxEntries }),
+    }),
+  })
   process.stdout.write(`NOMAD Desktop (web mode): ${host.url}\n`)
   process.stderr.write(`Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`)
   if (args.open && !openInBrowser(host.url))

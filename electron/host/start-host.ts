@@ -29,8 +29,10 @@ export interface HostOptions {
   rendererDir?: string
   logger?: Logger
   /** Passed to core; tests use them to keep probes off the network. */
-  fetch?: CorePorts['fetch']
+  dispatcher?: CorePorts['dispatcher']
   recheck?: CorePorts['recheck']
+  /** Offers the "Local sandbox" profile (the CLI passes createSandboxPort). */
+  sandbox?: CorePorts['sandbox']
 }
 
 export interface HostHandle {
@@ -86,8 +88,9 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     events: { emit: (event, payload) => broadcast(wss, { event, payload }) },
     logger,
     devChecks: true,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     ...(options.recheck ? { recheck: options.recheck } : {}),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
   })
   const router = createRouter(contract, core.handlers, {
     validateOutputs: true,
@@ -171,7 +174,7 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     port,
     core,
     async close() {
-      core.dispose()
+      await core.dispose()
       for (const client of wss.clients) client.terminate()
       wss.close()
       server.closeAllConnections()

@@ -3,6 +3,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
+import { createOfflineDispatcher } from '../core/api/test-support/offline-dispatcher'
 import { createLogger, createMemorySink } from '../core/logging'
 import { startHost, type HostHandle } from './start-host'
 import { rawDataToText } from './ws-bridge'
@@ -28,7 +29,7 @@ export function startTestHost(dirs: { rendererDir: string; dataDir: string }): P
     ...dirs,
     logger: createLogger({ sink: createMemorySink() }),
     // No network in tests: the probe of the public server fails like an unreachable host.
-    fetch: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ENOTFOUND' } })),
+    dispatcher: createOfflineDispatcher(),
     recheck: { onlineMs: 0, failedMs: 0 },
   })
 }

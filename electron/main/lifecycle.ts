@@ -8,6 +8,7 @@ import { handleAppProtocol } from './app-protocol'
 import { installHardening } from './hardening'
 import { createWindowEventSink, registerIpcBridge } from './ipc-bridge'
 import { menuTemplate } from './menu'
+import { createSandboxPort } from './sandbox-port'
 import { createElectronSettingsStore } from './settings-store'
 import { createMainWindow } from './window'
 
@@ -58,6 +59,7 @@ export async function startMainProcess(): Promise<MainProcess> {
     ),
     logger,
     devChecks: !app.isPackaged,
+    sandbox: createSandboxPort(dataDir),
   })
   const router = createRouter(contract, core.handlers, {
     validateOutputs: !app.isPackaged,
@@ -81,7 +83,17 @@ export async function startMainProcess(): Promise<MainProcess> {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
-  app.on('before-quit', () => core.dispose())
+  // Quit waits once for core: learned limits are flushed and the sandbox's state is saved.
+  let disposed = false
+  app.on('before-quit', (event: { preventDefault(): void }) => {
+    if (disposed) return
+    disposed = true
+    event.preventDefault()
+    void core
+      .dispose()
+      .catch((error: unknown) => logger.error('shutdown failed', { error }))
+      .finally(() => app.quit())
+  })
   logger.info('started', { version: app.getVersion(), dataDir })
   return { core, router, trustedIds }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './channels/app'
+import { netChannels, netEvents } from './channels/net'
 import { serversChannels, serversEvents } from './channels/servers'
 import { settingsChannels, settingsEvents } from './channels/settings'
 
@@ -24,11 +25,13 @@ export const contract = {
     ...appChannels,
     ...settingsChannels,
     ...serversChannels,
+    ...netChannels,
   },
   events: {
     ...appEvents,
     ...settingsEvents,
     ...serversEvents,
+    ...netEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }
 

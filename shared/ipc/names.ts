@@ -16,12 +16,14 @@ export const CHANNEL_NAMES = [
   'servers.remove',
   'servers.select',
   'servers.check',
+  'net.meter',
 ] as const satisfies readonly ChannelName[]
 
 export const EVENT_NAMES = [
   'app.status',
   'settings.changed',
   'servers.changed',
+  'net.meter',
 ] as const satisfies readonly EventName[]
 
 const channelSet: ReadonlySet<string> = new Set(CHANNEL_NAMES)

@@ -6,7 +6,7 @@ export const PUBLIC_SERVER_ID = 'nomad-public'
 /**
  * Profiles that ship with the app. They come from code, not from the settings file, so a URL
  * change in a new release reaches every user. They can be selected but not edited or removed.
- * The sandbox issue adds a "Local sandbox" profile (kind 'sandbox') here or via CorePorts.
+ * The "Local sandbox" profile (local-sandbox.ts) joins them when the host can start one.
  */
 export const BUILT_IN_SERVERS: readonly ServerProfile[] = [
   {

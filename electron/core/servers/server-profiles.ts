@@ -30,7 +30,8 @@ export interface ServerProfiles {
 
 export interface ServerProfilesOptions {
   repo: SettingsRepo
-  builtIns: readonly ServerProfile[]
+  /** Profiles from code; a function when one changes at run time (the sandbox's address). */
+  builtIns: readonly ServerProfile[] | (() => readonly ServerProfile[])
   /** Called after every change with the new list (core emits 'servers.changed'). */
   onChange: (list: ServerList) => void
   newId?: () => string
@@ -44,7 +45,8 @@ export function createServerProfiles(options: ServerProfilesOptions): ServerProf
   const newId = options.newId ?? randomUUID
 
   function all(): ServerProfile[] {
-    return [...builtIns, ...repo.read().servers.profiles]
+    const fromCode = typeof builtIns === 'function' ? builtIns() : builtIns
+    return [...fromCode, ...repo.read().servers.profiles]
   }
 
   function list(): ServerList {

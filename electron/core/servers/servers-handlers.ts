@@ -1,12 +1,13 @@
 import type { serversChannels } from '../../../shared/ipc/channels/servers'
 import type { HandlersFor } from '../ipc/router'
-import type { ServerProfiles } from './server-profiles'
+import type { CoreServices } from '../services'
 import type { StatusTracker } from './status-tracker'
 
 export function createServersHandlers(
-  profiles: ServerProfiles,
+  services: Pick<CoreServices, 'profiles' | 'api'>,
   tracker: StatusTracker,
 ): HandlersFor<typeof serversChannels> {
+  const { profiles, api } = services
   return {
     'servers.list': () => Promise.resolve(profiles.list()),
     // A new or re-addressed server is checked once, right away: the user just typed its
@@ -19,6 +20,8 @@ export function createServersHandlers(
     },
     'servers.update': (changes) => {
       const { profile, urlChanged } = profiles.update(changes)
+      // The old address's client (and its scheduler, if no one else uses it) goes away.
+      if (urlChanged) api.sync()
       tracker.sync({ resetIds: urlChanged ? [profile.id] : [] })
       if (urlChanged) void tracker.check(profile)
       return Promise.resolve(profile)
@@ -26,6 +29,7 @@ export function createServersHandlers(
     'servers.remove': ({ id }) => {
       const before = profiles.list().activeServerId
       const list = profiles.remove(id)
+      api.sync()
       tracker.sync({ recheckActive: before !== list.activeServerId })
       return Promise.resolve(list)
     },

@@ -13,7 +13,7 @@ const server = (id: string): ServerProfile => ({
   builtIn: false,
 })
 
-function setup(probe: (url: string, signal: AbortSignal) => Promise<ProbeOutcome>) {
+function setup(probe: (profile: ServerProfile, signal: AbortSignal) => Promise<ProbeOutcome>) {
   const list = { servers: [server('a'), server('b')], activeServerId: 'a' }
   const published: AppStatus[] = []
   const tracker = createStatusTracker({
@@ -63,7 +63,7 @@ describe('status tracker', () => {
     list.servers = [server('a')]
     tracker.sync({ recheckActive: true })
     expect(Object.keys(tracker.snapshot().servers)).toEqual(['a'])
-    expect(probe).toHaveBeenLastCalledWith('https://a.example.org/api/v1', expect.any(AbortSignal))
+    expect(probe).toHaveBeenLastCalledWith(server('a'), expect.any(AbortSignal))
     await vi.waitFor(() => expect(tracker.snapshot().servers.a?.state).toBe('online'))
     tracker.sync({ resetIds: ['a'] })
     expect(tracker.snapshot().servers.a).toEqual({ state: 'unknown' })

@@ -20,7 +20,9 @@ export interface StatusTracker {
 
 export interface StatusTrackerOptions {
   profiles: () => { servers: ServerProfile[]; activeServerId: string }
-  probe: (baseUrl: string, signal: AbortSignal) => Promise<ProbeOutcome>
+  probe: (profile: ServerProfile, signal: AbortSignal) => Promise<ProbeOutcome>
+  /** What to say while a check runs (e.g. "Starting the local sandbox…"); none by default. */
+  checkingMessage?: (profile: ServerProfile) => string | undefined
   publish: (status: AppStatus) => void
   now?: () => number
   /** 0 disables automatic re-checks. */
@@ -74,10 +76,15 @@ export function createStatusTracker(options: StatusTrackerOptions): StatusTracke
 
   async function run(profile: ServerProfile, controller: AbortController): Promise<ServerStatus> {
     const previous = statuses.get(profile.id)
-    statuses.set(profile.id, { ...previous, state: 'checking' })
+    const message = options.checkingMessage?.(profile)
+    statuses.set(profile.id, {
+      ...previous,
+      state: 'checking',
+      ...(message === undefined ? {} : { message }),
+    })
     publish()
     try {
-      const outcome = await options.probe(profile.baseUrl, controller.signal)
+      const outcome = await options.probe(profile, controller.signal)
       const status: ServerStatus = { ...outcome, checkedAt: now() }
       statuses.set(profile.id, status)
       log.info('server checked', { server: profile.id, state: status.state })

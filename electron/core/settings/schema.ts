@@ -23,6 +23,13 @@ export const settingsDocSchema = z.object({
     profiles: z.array(storedServerSchema),
     activeServerId: z.string().min(1),
   }),
+  /** Added without a version bump (optional): what the request scheduler learned per origin. */
+  network: z
+    .object({
+      /** Origin → LearnedLimits; validated per entry when loaded (electron/core/network). */
+      learnedLimits: z.record(z.string(), z.unknown()),
+    })
+    .optional(),
 })
 export type SettingsDoc = z.infer<typeof settingsDocSchema>
 

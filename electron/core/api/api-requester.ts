@@ -1,0 +1,305 @@
+import type { Dispatcher } from 'undici'
+import type { z } from 'zod'
+import { decodeWire } from '../../../shared/api'
+import { AppError } from '../../../shared/errors'
+import { silentLogger, type Logger } from '../logging'
+import {
+  classifyError,
+  classifyHttp,
+  retryAfterFromHeaders,
+  type AttemptContext,
+  type AttemptOutcome,
+  type Lane,
+  type RequestScheduler,
+} from '../net'
+import {
+  discardBody,
+  readBody,
+  sendHttp,
+  touchingChunks,
+  type HttpRequest,
+  type HttpResponse,
+} from '../net/http-adapter'
+import { assertMayAttach } from './credential-guard'
+import type { Credential, CredentialSource } from './credentials'
+import {
+  httpError,
+  isNetworkFailure,
+  networkError,
+  toClientError,
+  type FailedRequest,
+} from './errors'
+import { buildUrl, type QueryParams } from './request-url'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface RequestOptions {
+  /** interactive (default): a person waits for it; background: downloads, sync, prefetch. */
+  lane?: Lane
+  /** Aborting rejects with AppError 'cancelled' and frees the request's slot at once. */
+  signal?: AbortSignal
+  /** auto (default): stored token or sign-in; identity: sign-in only; none: anonymous. */
+  auth?: 'auto' | 'identity' | 'none'
+  /** Attempts including the first; default 3 interactive, 5 background (see docs/network.md). */
+  maxAttempts?: number
+  /** Shown in errors and logs instead of "METHOD /path"; never put secrets here. */
+  label?: string
+  /**
+   * The request creates something and must not be repeated once it may have reached the app:
+   * throttles (refused by the proxy in front) are still retried, transient failures are not.
+   */
+  nonIdempotent?: boolean
+}
+
+export interface BodyOptions {
+  query?: QueryParams
+  /** Sent as application/json. */
+  json?: unknown
+  /** Sent as application/x-www-form-urlencoded (POST /auth/token). */
+  form?: Record<string, string>
+  /** Statuses that count as success; default any 2xx. */
+  expect?: number[]
+}
+
+export interface StreamHead {
+  status: number
+  headers: Record<string, string>
+}
+
+/** Consumes a streamed body. May run again on a retry, so it must start over each time. */
+export type StreamConsumer<T> = (
+  body: AsyncIterable<Uint8Array>,
+  response: StreamHead,
+) => Promise<T>
+
+export interface ApiRequesterDeps {
+  serverId: string
+  /** The API root, e.g. https://nomad-lab.eu/prod/v1/api/v1 */
+  baseUrl: string
+  /** The server origin's scheduler: every attempt of this client goes through it. */
+  scheduler: Pick<RequestScheduler, 'run'>
+  dispatcher: Dispatcher
+  credentials: CredentialSource
+  userAgent?: string
+  /** Wall clock for Retry-After dates; Date.now by default. */
+  now?: () => number
+  logger?: Logger
+}
+
+// Error pages are read for their message only; anything longer is cut.
+const ERROR_BODY_LIMIT = 64 * 1024
+
+type OnSuccess<T> = (response: HttpResponse, attempt: AttemptContext, what: string) => Promise<T>
+
+/**
+ * Sends requests through the scheduler with undici: credentials, one attempt per scheduler
+ * slot, classification of the answer, and the mapping of failures to AppErrors.
+ */
+export class ApiRequester {
+  readonly serverId: string
+  readonly baseUrl: string
+  private readonly deps: ApiRequesterDeps
+  private readonly log: Logger
+
+  constructor(deps: ApiRequesterDeps) {
+    this.deps = deps
+    this.serverId = deps.serverId
+    this.baseUrl = deps.baseUrl.replace(/\/+$/, '')
+    this.log = deps.logger ?? silentLogger
+  }
+
+  /** A JSON answer decoded with a tolerant schema from shared/api (invalid_response on mismatch). */
+  requestJson<S extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions & BodyOptions & { schema: S },
+  ): Promise<z.infer<S>> {
+    return this.send(method, path, options, async (response, attempt, what) => {
+      const { bytes } = await readBody(response.body, () => attempt.touch())
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(bytes.toString('utf8'))
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error)
+        throw new AppError(
+          'invalid_response',
+          `${what} answered with text that is not valid JSON (${reason}).`,
+          { status: response.status },
+        )
+      }
+      return decodeWire(options.schema, parsed, what) as z.infer<S>
+    })
+  }
+
+  /** A request whose answer has no body worth reading (204 No Content and friends). */
+  requestEmpty(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions & BodyOptions = {},
+  ): Promise<void> {
+    return this.send(method, path, options, (response) => {
+      discardBody(response.body)
+      return Promise.resolve()
+    })
+  }
+
+  /**
+   * A streamed answer (files, zips). The request holds its scheduler slot while `consume` runs
+   * and every chunk touches the body idle watchdog. On a retry `consume` is called again with a
+   * fresh body; pass maxAttempts: 1 when the consumer cannot start over.
+   */
+  stream<T>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions & Omit<BodyOptions, 'form'>,
+    consume: StreamConsumer<T>,
+  ): Promise<T> {
+    return this.send(method, path, options, async (response, attempt) => {
+      try {
+        return await consume(
+          touchingChunks(response.body, () => attempt.touch()),
+          {
+            status: response.status,
+            headers: response.headers,
+          },
+        )
+      } finally {
+        discardBody(response.body)
+      }
+    })
+  }
+
+  private async send<T>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions & BodyOptions,
+    onSuccess: OnSuccess<T>,
+  ): Promise<T> {
+    const url = buildUrl(this.baseUrl, path, options.query)
+    const what = options.label ?? `${method} ${path}`
+    const credential = this.credentialFor(options.auth ?? 'auto', url, what)
+    const request: HttpRequest = {
+      method,
+      url: url.href,
+      headers: this.headers(options, credential),
+    }
+    if (options.json !== undefined) request.body = JSON.stringify(options.json)
+    else if (options.form !== undefined) request.body = new URLSearchParams(options.form).toString()
+    const failed: FailedRequest = { what, host: url.host, credential }
+    try {
+      return await this.deps.scheduler.run(
+        async (attempt) => {
+          const outcome = await this.attempt(request, failed, options.expect, attempt, onSuccess)
+          return options.nonIdempotent === true && outcome.kind === 'transient'
+            ? { kind: 'permanent', error: outcome.error }
+            : outcome
+        },
+        {
+          lane: options.lane ?? 'interactive',
+          label: what,
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+          ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+        },
+      )
+    } catch (error) {
+      throw toClientError(error, url.host)
+    }
+  }
+
+  private credentialFor(
+    auth: 'auto' | 'identity' | 'none',
+    url: URL,
+    what: string,
+  ): Credential | undefined {
+    if (auth === 'none') return undefined
+    const credential = this.deps.credentials.credentialFor(this.serverId, auth)
+    if (credential === undefined) {
+      if (auth === 'identity')
+        throw new AppError(
+          'auth_required',
+          `Sign in to ${url.host} first: ${what} needs a signed-in session, not a stored token.`,
+        )
+      return undefined
+    }
+    assertMayAttach(url, credential)
+    return credential
+  }
+
+  private headers(options: BodyOptions, credential: Credential | undefined) {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.deps.userAgent ?? 'NOMAD-Desktop',
+    }
+    if (options.json !== undefined) headers['content-type'] = 'application/json'
+    else if (options.form !== undefined)
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+    if (credential !== undefined) headers.authorization = `Bearer ${credential.token}`
+    return headers
+  }
+
+  /** One attempt: send, classify, read the body while holding the slot. */
+  private async attempt<T>(
+    request: HttpRequest,
+    failed: FailedRequest,
+    expect: number[] | undefined,
+    attempt: AttemptContext,
+    onSuccess: OnSuccess<T>,
+  ): Promise<AttemptOutcome<T>> {
+    let response: HttpResponse
+    try {
+      response = await sendHttp(this.deps.dispatcher, request, attempt.signal)
+    } catch (error) {
+      return this.thrown(error, failed)
+    }
+    attempt.touch()
+    const { status } = response
+    const success = expect === undefined ? status >= 200 && status < 300 : expect.includes(status)
+    if (!success) return this.refused(response, failed, attempt)
+    try {
+      return { kind: 'ok', value: await onSuccess(response, attempt, failed.what) }
+    } catch (error) {
+      discardBody(response.body)
+      if (error instanceof AppError) return { kind: 'permanent', error }
+      return this.thrown(error, failed)
+    }
+  }
+
+  private async refused(
+    response: HttpResponse,
+    failed: FailedRequest,
+    attempt: AttemptContext,
+  ): Promise<AttemptOutcome<never>> {
+    const { status, headers } = response
+    let text: string
+    try {
+      text = (
+        await readBody(response.body, () => attempt.touch(), ERROR_BODY_LIMIT)
+      ).bytes.toString('utf8')
+    } catch (error) {
+      return this.thrown(error, failed)
+    }
+    const kind = classifyHttp(status, headers, text)
+    const retryAfterMs = retryAfterFromHeaders(headers, (this.deps.now ?? Date.now)())
+    this.log.debug('request refused', { request: failed.what, status, kind })
+    if (kind === 'throttle') return { kind, status, retryAfterMs }
+    if (status === 401 && failed.credential !== undefined)
+      this.deps.credentials.onUnauthorized?.(this.serverId, failed.credential)
+    const error =
+      kind === 'ok'
+        ? new AppError(
+            'invalid_response',
+            `${failed.what} answered HTTP ${status}, which was not expected.`,
+            { status },
+          )
+        : httpError(status, text, failed)
+    return kind === 'transient' ? { kind, error, retryAfterMs } : { kind: 'permanent', error }
+  }
+
+  /** A thrown socket/DNS/TLS error: transient ones are retried by the scheduler. */
+  private thrown(error: unknown, failed: FailedRequest): AttemptOutcome<never> {
+    const mapped = isNetworkFailure(error) ? networkError(error, failed.host) : error
+    return classifyError(error) === 'transient'
+      ? { kind: 'transient', error: mapped }
+      : { kind: 'permanent', error: mapped }
+  }
+}

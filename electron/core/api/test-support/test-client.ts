@@ -1,0 +1,44 @@
+import type { Dispatcher } from 'undici'
+import {
+  createRealClock,
+  RequestScheduler,
+  seededRandom,
+  type SchedulerConfigOverrides,
+} from '../../net'
+import { createHttpDispatcher } from '../../net/http-adapter'
+import { nullCredentialSource, type CredentialSource } from '../credentials'
+import { NomadClient } from '../nomad-client'
+
+export interface TestClientOptions {
+  serverId?: string
+  credentials?: CredentialSource
+  config?: SchedulerConfigOverrides
+  dispatcher?: Dispatcher
+  seed?: number
+}
+
+/** A NomadClient on its own scheduler and dispatcher, as the registry would build it. */
+export function createTestClient(baseUrl: string, options: TestClientOptions = {}) {
+  const scheduler = new RequestScheduler({
+    origin: new URL(baseUrl).origin,
+    clock: createRealClock(),
+    random: seededRandom(options.seed ?? 7),
+    ...(options.config === undefined ? {} : { config: options.config }),
+  })
+  const dispatcher = options.dispatcher ?? createHttpDispatcher()
+  const client = new NomadClient({
+    serverId: options.serverId ?? 'test',
+    baseUrl,
+    scheduler,
+    dispatcher,
+    credentials: options.credentials ?? nullCredentialSource,
+  })
+  return {
+    client,
+    scheduler,
+    async close() {
+      scheduler.dispose()
+      await dispatcher.close()
+    },
+  }
+}

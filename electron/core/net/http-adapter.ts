@@ -1,0 +1,114 @@
+import { Agent, interceptors, request, type Dispatcher } from 'undici'
+
+/**
+ * The one place that talks undici. One attempt = one `sendHttp` whose body the caller must
+ * consume (`readBody`, iterate `body`) or cancel (`discardBody`): an unread undici body keeps
+ * its socket busy, and the server's connection limit counts it (performance-anchors §4).
+ * undici.request rather than fetch: 0.89–1.04x curl against fetch's ~0.7x (anchors §0.9).
+ */
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  url: string
+  headers: Record<string, string>
+  body?: string | Uint8Array
+}
+
+export interface HttpResponse {
+  status: number
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>
+  body: Dispatcher.ResponseData['body']
+}
+
+export interface HttpDispatcherOptions {
+  /** Sockets per origin; the scheduler caps in-flight requests at 10, so this only bounds reuse. */
+  connections?: number
+  /** Replaces the socket connector (tests that must never touch the network). */
+  connect?: Agent.Options['connect']
+}
+
+// Three hops cover NOMAD's trailing-slash redirects (/datasets → /datasets/) and an Oasis
+// behind a login proxy; undici drops Authorization when a redirect leaves the origin.
+const MAX_REDIRECTIONS = 3
+
+/** A keep-alive dispatcher shared by every client of the app. */
+export function createHttpDispatcher(options: HttpDispatcherOptions = {}): Dispatcher {
+  const agent = new Agent({
+    connections: options.connections ?? 16,
+    // The body idle watchdog of the scheduler (90 s, touch() per chunk) is the real timeout;
+    // undici's own 300 s timers stay as a backstop behind it.
+    keepAliveTimeout: 4_000,
+    ...(options.connect === undefined ? {} : { connect: options.connect }),
+  })
+  return agent.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }))
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>) {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return out
+}
+
+/** Sends one request; resolves when the headers arrived. Rejects with undici's socket errors. */
+export async function sendHttp(
+  dispatcher: Dispatcher,
+  req: HttpRequest,
+  signal: AbortSignal,
+): Promise<HttpResponse> {
+  const response = await request(req.url, {
+    dispatcher,
+    method: req.method,
+    headers: req.headers,
+    ...(req.body === undefined ? {} : { body: req.body }),
+    signal,
+  })
+  return {
+    status: response.statusCode,
+    headers: flattenHeaders(response.headers),
+    body: response.body,
+  }
+}
+
+/** Reads a whole body, calling touch() per chunk; stops reading beyond maxBytes (then truncated). */
+export async function readBody(
+  body: HttpResponse['body'],
+  touch: () => void,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<{ bytes: Buffer; truncated: boolean }> {
+  const chunks: Buffer[] = []
+  let size = 0
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      touch()
+      chunks.push(chunk)
+      size += chunk.length
+      if (size >= maxBytes) {
+        // Leaving the loop destroys the stream: the rest of an error page is not worth a slot.
+        return { bytes: Buffer.concat(chunks).subarray(0, maxBytes), truncated: true }
+      }
+    }
+  } finally {
+    discardBody(body)
+  }
+  return { bytes: Buffer.concat(chunks), truncated: false }
+}
+
+/** Cancels a body that will not be read (or finished reading); safe to call twice. */
+export function discardBody(body: HttpResponse['body']): void {
+  if (!body.destroyed) body.destroy()
+}
+
+/** The response body as chunks, touching the watchdog per chunk. */
+export async function* touchingChunks(
+  body: HttpResponse['body'],
+  touch: () => void,
+): AsyncGenerator<Uint8Array> {
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    touch()
+    yield chunk
+  }
+}

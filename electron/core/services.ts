@@ -1,0 +1,30 @@
+import type { ApiRegistry } from './api/client-registry'
+import type { SettableCredentialSource } from './api/credentials'
+import type { Logger } from './logging'
+import type { EventSink } from './ports'
+import type { ServerProfiles } from './servers/server-profiles'
+import type { SettingsRepo } from './settings/settings-repo'
+
+/**
+ * What every domain's handler factory receives: `createXHandlers(services)` in create-core.
+ * Deliberately small — only what more than one domain needs:
+ * - settings: the one settings document (read a copy, write whole documents);
+ * - profiles: server profiles and the active one;
+ * - api: every request to a server goes through `api.clientFor(serverId)` (or `api.active()`),
+ *   which routes it through that server's scheduler and attaches credentials;
+ * - credentials: where clients get tokens; the tokens service plugs its vault in with `use()`;
+ * - events: push typed events to the renderer; logger: redacting; dataDir: the app's folder;
+ * - now: the wall clock (injectable in tests);
+ * - onDispose: register cleanup that runs when core shuts down (last registered runs first).
+ */
+export interface CoreServices {
+  settings: SettingsRepo
+  profiles: ServerProfiles
+  api: ApiRegistry
+  credentials: SettableCredentialSource
+  events: EventSink
+  logger: Logger
+  dataDir: string
+  now: () => number
+  onDispose(cleanup: () => void | Promise<void>): void
+}
