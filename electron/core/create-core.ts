@@ -9,6 +9,7 @@ import { createAppHandlers } from './app/app-handlers'
 import { createCoreServices } from './create-services'
 import type { HandlersFor } from './ipc/router'
 import { createNetworkHandlers } from './network/network-handlers'
+import { createSearchHandlers } from './search/search-handlers'
 import type { CorePorts, EventSink } from './ports'
 import { probeServer } from './servers/probe'
 import { createServersHandlers } from './servers/servers-handlers'
@@ -74,6 +75,7 @@ export function createCore(ports: CorePorts): Core {
     ...createSettingsHandlers(services.settings, events),
     ...createServersHandlers(services, tracker),
     ...createNetworkHandlers(services),
+    ...createSearchHandlers(services),
   }
 
   // First look at the active server; failures end up in its status, never as a rejection.

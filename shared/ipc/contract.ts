@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './channels/app'
 import { netChannels, netEvents } from './channels/net'
+import { searchChannels, searchEvents } from './channels/search'
 import { serversChannels, serversEvents } from './channels/servers'
 import { settingsChannels, settingsEvents } from './channels/settings'
 
@@ -26,12 +27,14 @@ export const contract = {
     ...settingsChannels,
     ...serversChannels,
     ...netChannels,
+    ...searchChannels,
   },
   events: {
     ...appEvents,
     ...settingsEvents,
     ...serversEvents,
     ...netEvents,
+    ...searchEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }
 

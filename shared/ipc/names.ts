@@ -17,6 +17,20 @@ export const CHANNEL_NAMES = [
   'servers.select',
   'servers.check',
   'net.meter',
+  'search.info',
+  'search.count',
+  'search.page',
+  'search.aggregations',
+  'search.entry',
+  'search.suggestAuthors',
+  'search.saved.list',
+  'search.saved.save',
+  'search.saved.remove',
+  'search.history.list',
+  'search.history.add',
+  'search.history.clear',
+  'search.state.get',
+  'search.state.set',
 ] as const satisfies readonly ChannelName[]
 
 export const EVENT_NAMES = [

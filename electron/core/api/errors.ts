@@ -135,7 +135,7 @@ export function networkError(error: unknown, host: string): AppError {
   if (error instanceof BodyIdleTimeoutError)
     return new AppError(
       'network',
-      `${host} stopped sending data for ${Math.round(error.idleMs / 1000)} s; the transfer stalled.`,
+      `${host} stopped sending data for ${error.idleMs >= 1000 ? `${Math.round(error.idleMs / 1000)} s` : `${Math.round(error.idleMs)} ms`}; the transfer stalled.`,
     )
   const code = errorCode(error)
   const make = (message: string) => new AppError('network', message)

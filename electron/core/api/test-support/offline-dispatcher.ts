@@ -1,5 +1,13 @@
-import type { Dispatcher } from 'undici'
+import { buildConnector, type Dispatcher } from 'undici'
+import { isLoopbackHost } from '../credential-guard'
 import { createHttpDispatcher } from '../../net/http-adapter'
+
+function unknownHost(hostname: string): Error {
+  return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
+    code: 'ENOTFOUND',
+    hostname,
+  })
+}
 
 /**
  * A dispatcher whose every connection fails like an unknown host (ENOTFOUND, not retried), so
@@ -7,12 +15,17 @@ import { createHttpDispatcher } from '../../net/http-adapter'
  */
 export function createOfflineDispatcher(): Dispatcher {
   return createHttpDispatcher({
+    connect: (options, callback) => callback(unknownHost(options.hostname), null),
+  })
+}
+
+/** Connects to this computer (a test's sandbox) only; every other host is "unknown". */
+export function createLoopbackOnlyDispatcher(): Dispatcher {
+  const connect = buildConnector({})
+  return createHttpDispatcher({
     connect: (options, callback) => {
-      const error = Object.assign(new Error(`getaddrinfo ENOTFOUND ${options.hostname}`), {
-        code: 'ENOTFOUND',
-        hostname: options.hostname,
-      })
-      callback(error, null)
+      if (isLoopbackHost(options.hostname)) connect(options, callback)
+      else callback(unknownHost(options.hostname), null)
     },
   })
 }

@@ -3,6 +3,7 @@ import {
   createRealClock,
   RequestScheduler,
   seededRandom,
+  type LearnedLimits,
   type SchedulerConfigOverrides,
 } from '../../net'
 import { createHttpDispatcher } from '../../net/http-adapter'
@@ -13,6 +14,8 @@ export interface TestClientOptions {
   serverId?: string
   credentials?: CredentialSource
   config?: SchedulerConfigOverrides
+  /** Start warm, as if these limits had been learned in an earlier run. */
+  learned?: LearnedLimits
   dispatcher?: Dispatcher
   seed?: number
 }
@@ -24,6 +27,7 @@ export function createTestClient(baseUrl: string, options: TestClientOptions = {
     clock: createRealClock(),
     random: seededRandom(options.seed ?? 7),
     ...(options.config === undefined ? {} : { config: options.config }),
+    ...(options.learned === undefined ? {} : { learned: options.learned }),
   })
   const dispatcher = options.dispatcher ?? createHttpDispatcher()
   const client = new NomadClient({

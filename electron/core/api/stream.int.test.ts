@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startSession } from './test-support/sandbox-session'
+
+// stream(): the request holds its slot while the consumer runs, every chunk resets the body
+// idle watchdog, and a stream that stops sending is aborted and retried (sandbox stall fault).
+
+const IDLE_MS = 400
+let session: Awaited<ReturnType<typeof startSession>>
+let filePath: string
+let fileSize: number
+
+beforeAll(async () => {
+  session = await startSession(
+    { largeFileBytes: 1024 * 1024 },
+    { config: { bodyIdleTimeoutMs: IDLE_MS, backoff: { transientBaseMs: 20 } } },
+  )
+  const page = await session.client.entriesQuery({ pagination: { page_size: 1 } })
+  const entryId = page.data[0]?.entry_id ?? ''
+  const rawdir = await session.client.entryRawdir(entryId)
+  const largest = [...rawdir.data.files].sort((a, b) => b.size - a.size)[0]
+  if (largest === undefined) throw new Error('the sandbox entry has no files')
+  fileSize = largest.size
+  filePath = `/entries/${entryId}/raw/${encodeURIComponent(largest.path.split('/').at(-1) ?? '')}`
+})
+afterAll(() => session.close())
+beforeEach(() => {
+  session.sandbox.setFaults({ stallRate: 0, pathPattern: null })
+  session.sandbox.resetStats()
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('stream()', () => {
+  it('holds its slot while consuming and survives a slow consumer by touching per chunk', async () => {
+    expect(fileSize).toBeGreaterThanOrEqual(256 * 1024)
+    let chunks = 0
+    let inFlightWhileReading = 0
+    const total = await session.client.stream('GET', filePath, {}, async (body, head) => {
+      expect(head.status).toBe(200)
+      let bytes = 0
+      for await (const chunk of body) {
+        chunks += 1
+        bytes += chunk.length
+        inFlightWhileReading = Math.max(
+          inFlightWhileReading,
+          session.scheduler.meter.snapshot().inFlight,
+        )
+        // Slower than the network: the whole transfer outlasts the idle timeout many times.
+        await sleep(40)
+      }
+      return bytes
+    })
+    expect(total).toBe(fileSize)
+    expect(inFlightWhileReading).toBe(1)
+    expect(chunks * 40).toBeGreaterThan(2 * IDLE_MS)
+    expect(session.sandbox.stats().requests).toBe(1)
+    expect(session.scheduler.meter.snapshot().inFlight).toBe(0)
+  })
+
+  it('aborts a stream that stalls longer than the idle timeout, retries, then reports network', async () => {
+    session.sandbox.setFaults({
+      stallRate: 1,
+      stallMs: 10_000,
+      stallAfterBytes: 4096,
+      pathPattern: '/raw/',
+    })
+    const error = await session.client
+      .stream('GET', filePath, { maxAttempts: 2 }, async (body) => {
+        for await (const _chunk of body) {
+          // read everything
+        }
+      })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'network' })
+    expect((error as Error).message).toMatch(
+      /stopped sending data for \d+ ms; the transfer stalled\.$/,
+    )
+    expect(session.sandbox.stats().faults.stall).toBe(2)
+    await expect.poll(() => session.sandbox.stats().inFlight).toBe(0)
+  })
+
+  it('lets a pause shorter than the idle timeout pass', async () => {
+    session.sandbox.setFaults({
+      stallRate: 1,
+      stallMs: 100,
+      stallAfterBytes: 4096,
+      pathPattern: '/raw/',
+    })
+    const size = await session.client.stream('GET', filePath, {}, async (body) => {
+      let bytes = 0
+      for await (const chunk of body) bytes += chunk.length
+      return bytes
+    })
+    expect(size).toBe(fileSize)
+    expect(session.sandbox.stats().faults.stall).toBe(1)
+    expect(session.sandbox.stats().requests).toBe(1)
+  })
+})
