@@ -28,6 +28,12 @@ function intern<T>(key: string, make: () => T): T {
   return value
 }
 
+const SINGLE_POINT_PROPERTIES = [
+  'band_structure_electronic',
+  'dos_electronic',
+  'electronic.band_structure_electronic.band_gap',
+]
+
 function properties(meta: EntryMeta): Record<string, unknown> {
   const numbers = entryNumbers(meta)
   const structures = materialParts(meta.materialIndex, meta.supercell).structures
@@ -39,48 +45,48 @@ function properties(meta: EntryMeta): Record<string, unknown> {
       numbers.finalForceMaximum,
       numbers.finalDisplacementMaximum,
     ]
+    // Sub-sections are interned on their own too: queries are memoised per shared section.
+    const section = intern(`go/${go.join('/')}`, () => ({
+      final_energy_difference: go[0],
+      final_force_maximum: go[1],
+      final_displacement_maximum: go[2],
+    }))
     return intern(`props/${key}/${go.join('/')}`, () => ({
       ...base,
       available_properties: ['geometry_optimization'],
-      geometry_optimization: {
-        final_energy_difference: go[0],
-        final_force_maximum: go[1],
-        final_displacement_maximum: go[2],
-      },
+      geometry_optimization: section,
     }))
   }
   if (meta.workflow === 'molecular_dynamics') {
+    const thermodynamic = intern(`md/${numbers.timeStep}`, () => ({
+      trajectory: [
+        {
+          available_properties: ['pressure', 'temperature', 'volume'],
+          methodology: {
+            molecular_dynamics: { time_step: numbers.timeStep, ensemble_type: 'NVT' },
+          },
+        },
+      ],
+    }))
     return intern(`props/${key}/${numbers.timeStep}`, () => ({
       ...base,
       available_properties: ['trajectory'],
-      thermodynamic: {
-        trajectory: [
-          {
-            available_properties: ['pressure', 'temperature', 'volume'],
-            methodology: {
-              molecular_dynamics: { time_step: numbers.timeStep, ensemble_type: 'NVT' },
-            },
-          },
-        ],
-      },
+      thermodynamic,
     }))
   }
-  return intern(`props/${key}/${numbers.gapType}/${numbers.gap}`, () => {
+  const electronic = intern(`gap/${numbers.gapType}/${numbers.gap}`, () => {
     const gap = [{ type: numbers.gapType, value: numbers.gap }]
     return {
-      ...base,
-      available_properties: [
-        'band_structure_electronic',
-        'dos_electronic',
-        'electronic.band_structure_electronic.band_gap',
-      ],
-      electronic: {
-        band_gap: gap,
-        band_structure_electronic: [{ band_gap: gap }],
-        dos_electronic: [{ band_gap: gap }],
-      },
+      band_gap: gap,
+      band_structure_electronic: [{ band_gap: gap }],
+      dos_electronic: [{ band_gap: gap }],
     }
   })
+  return intern(`props/${key}/${numbers.gapType}/${numbers.gap}`, () => ({
+    ...base,
+    available_properties: SINGLE_POINT_PROPERTIES,
+    electronic,
+  }))
 }
 
 /** entry_references of an entry that starts from another entry's relaxed structure. */

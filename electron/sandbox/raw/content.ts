@@ -13,6 +13,8 @@ import { header, lineSource } from './text-templates'
 const BLOCK = 64 * 1024
 const textCache = new Map<string, Buffer>()
 const TEXT_CACHE_ENTRIES = 16
+/** Larger texts are regenerated each time rather than kept (16 × 4 MB mainfiles add up). */
+const TEXT_CACHE_MAX_BYTES = 1024 * 1024
 
 function textContent(file: RawFile): Buffer {
   const key = `${file.kind}/${file.seed}/${file.size}/${file.programIndex}`
@@ -31,6 +33,7 @@ function textContent(file: RawFile): Buffer {
     }
     content = Buffer.from(parts.join('\n') + '\n', 'latin1').subarray(0, file.size)
   }
+  if (content.length > TEXT_CACHE_MAX_BYTES) return content
   textCache.set(key, content)
   if (textCache.size > TEXT_CACHE_ENTRIES) {
     const oldest = textCache.keys().next().value

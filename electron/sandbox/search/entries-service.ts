@@ -12,7 +12,7 @@ import type { EntryDoc } from '../data/model'
 import { unprocessable } from '../http-error'
 import type { DataContext } from '../server/data-context'
 import { checkOwner, ownerFilter, OWNERS, viewerOf, type Owner, type Viewer } from './access'
-import { searchEntries, type SearchOutput } from './entry-search'
+import { MatchCache, searchEntries, type SearchDeps, type SearchOutput } from './entry-search'
 import { docFieldNames, parseRequired, project, type MetadataRequired } from './metadata-required'
 import { OrderIndexCache } from './order-index'
 import { pageUrls } from './page-urls'
@@ -37,6 +37,7 @@ const ownerSchema = z.enum(OWNERS)
 export class EntriesService {
   readonly catalogue: QuantityCatalogue = DEFAULT_CATALOGUE
   readonly orders: OrderIndexCache
+  private readonly matchCache = new MatchCache()
   private readonly knownFields: ReadonlySet<string>
 
   constructor(readonly ctx: DataContext) {
@@ -124,11 +125,17 @@ export class EntriesService {
     )
   }
 
+  deps(): SearchDeps {
+    return {
+      store: this.store,
+      orders: this.orders,
+      catalogue: this.catalogue,
+      cache: this.matchCache,
+    }
+  }
+
   run(search: SearchRequest): SearchOutput {
-    return searchEntries(
-      { store: this.store, orders: this.orders, catalogue: this.catalogue },
-      search,
-    )
+    return searchEntries(this.deps(), search)
   }
 
   /** The echoed pagination with total and next_page_after_value (and URLs for GET). */

@@ -11,6 +11,7 @@ import {
 import type { EntryDoc } from '../data/model'
 import type { DataStore } from '../state/data-store'
 import { ownerFilter, type Owner, type Viewer } from './access'
+import { memoize } from './memo-predicate'
 import { startAfter, type OrderIndexCache } from './order-index'
 import type { MetadataPagination } from './pagination'
 
@@ -39,6 +40,40 @@ export interface SearchDeps {
   store: DataStore
   orders: OrderIndexCache
   catalogue: QuantityCatalogue
+  /** Recent match sets: paging through a result evaluates its query once. */
+  cache?: MatchCache
+}
+
+/**
+ * An LRU of match bitmaps keyed by owner, caller, normalised query and data version, like the
+ * filter caches of Elasticsearch: the next pages of a search cost a walk, not an evaluation.
+ */
+export class MatchCache {
+  private readonly entries = new Map<string, { matches: Uint8Array; total: number }>()
+
+  constructor(private readonly capacity = 32) {}
+
+  get(key: string): { matches: Uint8Array; total: number } | undefined {
+    const hit = this.entries.get(key)
+    if (hit) {
+      this.entries.delete(key)
+      this.entries.set(key, hit)
+    }
+    return hit
+  }
+
+  set(key: string, value: { matches: Uint8Array; total: number }): void {
+    this.entries.set(key, value)
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value
+      if (oldest !== undefined) this.entries.delete(oldest)
+    }
+  }
+}
+
+function cacheKey(store: DataStore, owner: Owner, viewer: Viewer, query: NormalizedQuery): string {
+  const groups = [...viewer.groups].sort().join(',')
+  return `${store.version}|${owner}|${viewer.user?.user_id ?? ''}|${groups}|${JSON.stringify(query)}`
 }
 
 function isMatchAll(query: NormalizedQuery): boolean {
@@ -53,9 +88,13 @@ export function matchEntries(
   query: NormalizedQuery,
 ): { matches: Uint8Array; total: number } {
   const { store } = deps
-  const predicate: DocPredicate | null = isMatchAll(query)
+  const key = deps.cache ? cacheKey(store, owner, viewer, query) : ''
+  const cached = deps.cache?.get(key)
+  if (cached) return cached
+  const compiled: DocPredicate | null = isMatchAll(query)
     ? null
     : compileQuery(query, deps.catalogue)
+  const predicate = compiled === null ? null : memoize(query, compiled, store, deps.catalogue)
   const allowed = ownerFilter(owner, viewer)
   const matches = new Uint8Array(store.size)
   let total = 0
@@ -64,12 +103,13 @@ export function matchEntries(
     const end = upload.entryStart + upload.entryCount
     for (let i = upload.entryStart; i < end; i++) {
       const doc = store.docs[i] as EntryDoc
-      if (predicate === null || predicate(doc as unknown as Record<string, unknown>)) {
+      if (predicate === null || predicate(i, doc)) {
         matches[i] = 1
         total++
       }
     }
   }
+  deps.cache?.set(key, { matches, total })
   return { matches, total }
 }
 

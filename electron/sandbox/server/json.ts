@@ -24,15 +24,47 @@ export function isLazyList(value: unknown): value is LazyList {
   return value instanceof LazyList
 }
 
-function omitNulls(this: unknown, _key: string, value: unknown): unknown {
-  if (value === null && !Array.isArray(this)) return undefined
-  if (value instanceof LazyList) return value.slice()
-  return value
+/**
+ * The value with null object members removed, copying only the objects that have some (most
+ * responses have none, so this is a cheap walk), and lazy lists materialised. Faster than a
+ * JSON.stringify replacer, which costs a call per value.
+ */
+function withoutNulls(value: unknown): unknown {
+  if (value instanceof LazyList) return value.slice().map(withoutNulls)
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i]
+      const clean = withoutNulls(item)
+      if (clean !== item) {
+        copy ??= value.slice()
+        copy[i] = clean
+      }
+    }
+    return copy ?? value
+  }
+  if (value === null || typeof value !== 'object') return value
+  let copy: Record<string, unknown> | null = null
+  const source = value as Record<string, unknown>
+  for (const key in source) {
+    const item = source[key]
+    if (item === null) {
+      copy ??= { ...source }
+      delete copy[key]
+      continue
+    }
+    const clean = withoutNulls(item)
+    if (clean !== item) {
+      copy ??= { ...source }
+      copy[key] = clean
+    }
+  }
+  return copy ?? value
 }
 
 /** Whole-document serialisation for ordinary responses. */
 export function toJsonText(value: unknown): string {
-  return JSON.stringify(value, omitNulls, 2) ?? 'null'
+  return JSON.stringify(withoutNulls(value), null, 2) ?? 'null'
 }
 
 const CHUNK = 64 * 1024
