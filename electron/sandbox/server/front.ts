@@ -83,13 +83,22 @@ export function createFront(options: FrontOptions): Front {
       const now = (connections.get(key) ?? 1) - 1
       if (now <= 0) connections.delete(key)
       else connections.set(key, now)
-      if (res.writableFinished) stats.response(res.statusCode)
-      else {
-        stats.response(res.statusCode)
-        stats.abortedResponse()
-      }
+      if (!counted) count(res.statusCode)
+      if (!res.writableFinished) stats.abortedResponse()
     }
     res.once('close', release)
+    // A response is counted when its headers go out: a client that has read it can rely on
+    // stats() including it (counting on 'close' raced with fast clients).
+    let counted = false
+    const count = (status: number) => {
+      counted = true
+      stats.response(status)
+    }
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse
+    res.writeHead = ((...args: unknown[]) => {
+      if (!counted) count(typeof args[0] === 'number' ? args[0] : res.statusCode)
+      return writeHead(...args)
+    }) as ServerResponse['writeHead']
 
     const faults = options.faults()
     const path = (req.url ?? '/').split('?')[0]?.slice(options.basePath.length) ?? '/'
