@@ -98,7 +98,7 @@ export function createFront(options: FrontOptions): Front {
     res.writeHead = ((...args: unknown[]) => {
       if (!counted) count(typeof args[0] === 'number' ? args[0] : res.statusCode)
       return writeHead(...args)
-    }) as ServerResponse['writeHead']
+    })
 
     const faults = options.faults()
     const path = (req.url ?? '/').split('?')[0]?.slice(options.basePath.length) ?? '/'
