@@ -101,6 +101,22 @@ describe('POST /entries/archive/query', () => {
   })
 })
 
+describe('GET /entries/archive', () => {
+  it('answers a parameter search with full archives and the page URLs', async () => {
+    const response = await get<ArchivePage & { pagination: { page_url: string } }>(
+      sandbox,
+      '/entries/archive?page_size=2&results.material.n_elements__gte=1',
+    )
+    expect(response.status).toBe(200)
+    expect(response.body.required).toBe('*')
+    expect(response.body.data).toHaveLength(2)
+    expect(Object.keys(response.body.data[0]!.archive)).toContain('run')
+    expect(response.body.pagination.page_url).toContain('/entries/archive?page_size=2')
+    expect((await get(sandbox, '/entries/archive?owner=all')).status).toBe(401)
+    expect((await get(sandbox, '/entries/archive?page_size=101')).status).toBe(422)
+  })
+})
+
 describe('single-entry archive endpoints', () => {
   it('serves GET /entries/{id}/archive and POST /entries/{id}/archive/query', async () => {
     const id = await firstEntry({})
