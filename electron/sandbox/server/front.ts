@@ -95,10 +95,10 @@ export function createFront(options: FrontOptions): Front {
       stats.response(status)
     }
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse
-    res.writeHead = ((...args: unknown[]) => {
+    res.writeHead = (...args: unknown[]) => {
       if (!counted) count(typeof args[0] === 'number' ? args[0] : res.statusCode)
       return writeHead(...args)
-    })
+    }
 
     const faults = options.faults()
     const path = (req.url ?? '/').split('?')[0]?.slice(options.basePath.length) ?? '/'
