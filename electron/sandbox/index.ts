@@ -97,6 +97,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     console.log(
       banner({
         baseUrl,
+        dataDir: options.dataDir,
         limits,
         faults,
         entries: state.data.size,

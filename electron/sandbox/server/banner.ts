@@ -5,6 +5,7 @@ import type { FaultOptions } from '../options'
 /** The start-up text: where the API is, which limits apply, who can log in. */
 export interface BannerInput {
   baseUrl: string
+  dataDir?: string | undefined
   limits: SandboxLimits
   faults: FaultOptions
   entries: number
@@ -13,7 +14,14 @@ export interface BannerInput {
 
 const off = (value: number | null, unit: string) => (value === null ? 'off' : `${value} ${unit}`)
 
-export function banner({ baseUrl, limits, faults, entries, uploads }: BannerInput): string {
+export function banner({
+  baseUrl,
+  dataDir,
+  limits,
+  faults,
+  entries,
+  uploads,
+}: BannerInput): string {
   const activeFaults = Object.entries(faults)
     .filter(([key, value]) => key.endsWith('Rate') && typeof value === 'number' && value > 0)
     .map(([key, value]) => `${key}=${String(value)}`)
@@ -31,9 +39,11 @@ export function banner({ baseUrl, limits, faults, entries, uploads }: BannerInpu
     `  page size        ${limits.maxPageSize} (metadata), ${limits.maxArchivePageSize} (archives)`,
     `  zip download     ${limits.maxEntryDownload} entries`,
     `Faults: ${activeFaults.length > 0 ? activeFaults.join(', ') : 'none'}`,
-    'Demo accounts (username / password, role)',
+    `State: ${dataDir ? `saved in ${dataDir}` : 'in memory only (--data-dir to keep tokens, groups, members)'}`,
+    'Demo accounts (username / password, user id, role)',
     ...DEMO_ACCOUNTS.filter((a) => a.role !== 'community').map(
-      (a) => `  ${a.username.padEnd(8)} ${a.password.padEnd(15)} ${a.name} (${a.role})`,
+      (a) =>
+        `  ${a.username.padEnd(8)} ${a.password.padEnd(15)} ${a.user_id}  ${a.name} (${a.role})`,
     ),
     `  ${DEMO_ACCOUNTS.filter((a) => a.role === 'community')
       .map((a) => a.username)
