@@ -68,7 +68,8 @@ test.describe('at the narrowest supported width', () => {
 
   test('nothing overflows sideways at 1024 px (screenshot)', async ({ page, host }) => {
     await openApp(page, host.current(), 'servers')
-    await expect(page.getByTestId('server-card')).toHaveCount(2)
+    // The seeded profile plus the built-in NOMAD (public) and Local sandbox.
+    await expect(page.getByTestId('server-card')).toHaveCount(3)
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )

@@ -74,7 +74,8 @@ test('server profiles can be added, edited, selected and removed, and persist af
   await expect(page.getByTestId('server-switcher-name')).toHaveText('NOMAD (public)')
   const again = await host.restart()
   await openApp(page, again, 'servers')
-  await expect(page.getByTestId('server-card')).toHaveCount(1)
+  // Only the built-ins are left: NOMAD (public) and Local sandbox.
+  await expect(page.getByTestId('server-card')).toHaveCount(2)
 })
 
 test('a bad URL gives a clear inline error and nothing is saved', async ({ page, host }) => {
@@ -97,7 +98,8 @@ test('a bad URL gives a clear inline error and nothing is saved', async ({ page,
   )
 
   await page.getByRole('button', { name: 'Cancel' }).click()
-  await expect(page.getByTestId('server-card')).toHaveCount(1)
+  // Only the built-ins are left: NOMAD (public) and Local sandbox.
+  await expect(page.getByTestId('server-card')).toHaveCount(2)
 })
 
 test('a duplicate name is refused by the host and shown on the name field', async ({

@@ -33,7 +33,8 @@ test('every navigation item opens its section, and placeholders say they are not
     await expect(page).toHaveURL(new RegExp(`#/${id}$`))
     await expect(page.getByTestId('screen-title')).toHaveText(title)
     await expect(page.getByTestId(`nav-${id}`)).toHaveAttribute('aria-current', 'page')
-    if (id === 'servers') await expect(page.getByTestId('server-card')).toHaveCount(1)
+    // The built-ins: NOMAD (public) and Local sandbox.
+    if (id === 'servers') await expect(page.getByTestId('server-card')).toHaveCount(2)
     else
       await expect(page.getByTestId('not-available-badge')).toHaveText(
         'Not yet available in this version',

@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core'
 import { ConnectionDot, describeStatus } from '../components/connection-state'
+import { NetworkMeter } from '../components/network-meter/network-meter'
 import { TruncatedText } from '../components/truncated-text'
 import { useHostConnection, useInvoke } from '../ipc/hooks'
 import { useServers } from './use-servers'
@@ -11,8 +12,8 @@ const HOST_LABELS = {
 }
 
 /**
- * The footer: active server and its state on the left, app mode and version on the right. The
- * middle slot is reserved for the network meter (requests in flight, throttling) of a later issue.
+ * The footer: active server and its state on the left, the active server's network meter in the
+ * middle, app mode and version on the right.
  */
 export function StatusBar() {
   const { active } = useServers()
@@ -32,7 +33,9 @@ export function StatusBar() {
             : describeStatus(active?.status)}
         </TruncatedText>
       </Group>
-      <div data-testid="status-bar-meter-slot" />
+      <div data-testid="status-bar-meter-slot">
+        <NetworkMeter serverId={active?.id} />
+      </div>
       <Group gap="md" wrap="nowrap">
         {info.data?.mode === 'web' && (
           <Text size="xs" c={host === 'lost' ? 'red' : 'dimmed'} data-testid="status-host">
