@@ -15,6 +15,7 @@ import { probeServer } from './servers/probe'
 import { createServersHandlers } from './servers/servers-handlers'
 import { createStatusTracker } from './servers/status-tracker'
 import type { CoreServices } from './services'
+import { createTokensDomain } from './tokens/tokens-domain'
 import { createSettingsHandlers } from './settings/settings-handlers'
 
 export interface Core {
@@ -70,8 +71,15 @@ export function createCore(ports: CorePorts): Core {
     logger: log.child('servers'),
   })
 
+  const tokens = createTokensDomain(services, {
+    ...(ports.cipher === undefined ? {} : { cipher: ports.cipher }),
+    ...(ports.vaultPassphrase === undefined ? {} : { vaultPassphrase: ports.vaultPassphrase }),
+    ...(ports.notify === undefined ? {} : { notify: ports.notify }),
+  })
+
   const handlers: HandlersFor<Channels> = {
     ...createAppHandlers(ports, tracker),
+    ...tokens.handlers,
     ...createSettingsHandlers(services.settings, events),
     ...createServersHandlers(services, tracker),
     ...createNetworkHandlers(services),

@@ -5,6 +5,8 @@ import type { Logger } from './logging'
 import type { SchedulerConfigOverrides } from './net'
 import type { SandboxPort } from './servers/local-sandbox'
 import type { KeyValueStore } from './settings/key-value'
+import type { NotifyPort } from './tokens/reminders'
+import type { SecretCipher } from './vault/cipher'
 
 /** Where core pushes events; main sends them to its windows, the host to its sockets. */
 export interface EventSink {
@@ -39,4 +41,10 @@ export interface CorePorts {
   now?: () => number
   /** Re-check intervals for the active server; tests turn them off with 0. */
   recheck?: { onlineMs: number; failedMs: number }
+  /** Encrypts stored tokens: safeStorage in Electron; default a passphrase cipher (web mode). */
+  cipher?: SecretCipher
+  /** Unlocks the passphrase vault at start (web mode: NOMAD_VAULT_PASSPHRASE, for automation). */
+  vaultPassphrase?: string
+  /** OS notifications (desktop) for token expiry reminders. */
+  notify?: NotifyPort
 }

@@ -22,7 +22,12 @@ Options:
   --no-open         Do not open a browser; just print the URL
   --sandbox-entries <n>
                     Entries the "Local sandbox" server generates (default 2000)
-  -h, --help        Show this help`
+  -h, --help        Show this help
+
+Environment:
+  NOMAD_VAULT_PASSPHRASE
+                    Unlocks the token vault at start (creates it on first use), for
+                    automation; without it the Tokens screen asks for the passphrase`
 
 /** Parses the web host's command line; a bad value is an invalid_input AppError naming it. */
 export function parseCliArgs(argv: string[]): CliArgs {

@@ -16,6 +16,10 @@ async function main(): Promise<void> {
     return
   }
   const dataDir = args.dataDir ?? defaultDataDir()
+  // For automation: unlock the token vault without the UI. Removed from the environment so
+  // that no process started later inherits it.
+  const vaultPassphrase = process.env.NOMAD_VAULT_PASSPHRASE
+  delete process.env.NOMAD_VAULT_PASSPHRASE
   const host = await startHost({
     dataDir,
     port: args.port,
@@ -23,6 +27,7 @@ async function main(): Promise<void> {
       dataDir,
       ...(args.sandboxEntries === undefined ? {} : { entries: args.sandboxEntries }),
     }),
+    ...(vaultPassphrase ? { vaultPassphrase } : {}),
   })
   process.stdout.write(`NOMAD Desktop (web mode): ${host.url}\n`)
   process.stderr.write(`Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`)

@@ -33,6 +33,8 @@ export interface HostOptions {
   recheck?: CorePorts['recheck']
   /** Offers the "Local sandbox" profile (the CLI passes createSandboxPort). */
   sandbox?: CorePorts['sandbox']
+  /** Unlocks the token vault at start (the CLI passes NOMAD_VAULT_PASSPHRASE); else the UI asks. */
+  vaultPassphrase?: string
 }
 
 export interface HostHandle {
@@ -91,6 +93,7 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     ...(options.recheck ? { recheck: options.recheck } : {}),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.vaultPassphrase === undefined ? {} : { vaultPassphrase: options.vaultPassphrase }),
   })
   const router = createRouter(contract, core.handlers, {
     validateOutputs: true,

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { BrowserWindow, Menu, app, session, shell } from 'electron'
+import { BrowserWindow, Menu, Notification, app, safeStorage, session, shell } from 'electron'
 import { contract } from '../../shared/ipc/contract'
 import { createCore, type Core } from '../core/create-core'
 import { createRouter, type Router } from '../core/ipc/router'
@@ -8,6 +8,7 @@ import { handleAppProtocol } from './app-protocol'
 import { installHardening } from './hardening'
 import { createWindowEventSink, registerIpcBridge } from './ipc-bridge'
 import { menuTemplate } from './menu'
+import { createSafeStorageCipher } from './safe-storage-cipher'
 import { createSandboxPort } from './sandbox-port'
 import { createElectronSettingsStore } from './settings-store'
 import { createMainWindow } from './window'
@@ -60,6 +61,11 @@ export async function startMainProcess(): Promise<MainProcess> {
     logger,
     devChecks: !app.isPackaged,
     sandbox: createSandboxPort(dataDir),
+    // Stored tokens are encrypted with the OS key store (safeStorage needs app 'ready').
+    cipher: await createSafeStorageCipher(safeStorage, process.platform),
+    notify: (notification) => {
+      if (Notification.isSupported()) new Notification(notification).show()
+    },
   })
   const router = createRouter(contract, core.handlers, {
     validateOutputs: !app.isPackaged,

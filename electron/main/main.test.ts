@@ -75,6 +75,23 @@ vi.mock('electron', () => {
       },
     },
     shell: { openExternal: fakes.openExternal },
+    safeStorage: {
+      isEncryptionAvailable: () => true,
+      isAsyncEncryptionAvailable: () => Promise.resolve(true),
+      getSelectedStorageBackend: () => 'gnome_libsecret',
+      encryptString: (text: string) => Buffer.from(text).reverse(),
+      decryptString: (bytes: Buffer) => Buffer.from(bytes).reverse().toString(),
+      encryptStringAsync: (text: string) => Promise.resolve(Buffer.from(text).reverse()),
+      decryptStringAsync: (bytes: Buffer) =>
+        Promise.resolve({
+          result: Buffer.from(bytes).reverse().toString(),
+          shouldReEncrypt: false,
+        }),
+    },
+    Notification: class {
+      static isSupported = () => false
+      show() {}
+    },
     nativeTheme: { shouldUseDarkColors: false },
     Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: vi.fn() },
     BrowserWindow: FakeBrowserWindow,
@@ -179,6 +196,19 @@ describe('Electron main', () => {
         error: { code: 'forbidden' },
       })
     }
+  })
+
+  it('protects stored tokens with safeStorage (the OS key store), without a passphrase', async () => {
+    const id = fakes.windows[0]!.webContents.id
+    const reply = await invoke(ipcEvent(id, 'app://nomad/index.html'), {
+      id: 'v',
+      channel: 'vault.status',
+      input: {},
+    })
+    expect(reply.result).toMatchObject({
+      ok: true,
+      value: { kind: 'os', cipherStatus: 'os-protected', persistence: 'disk', warning: null },
+    })
   })
 
   it('builds the settings store from the shared options', () => {

@@ -1,9 +1,12 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './channels/app'
+import { authChannels, authEvents } from './channels/auth'
 import { netChannels, netEvents } from './channels/net'
 import { searchChannels, searchEvents } from './channels/search'
 import { serversChannels, serversEvents } from './channels/servers'
 import { settingsChannels, settingsEvents } from './channels/settings'
+import { tokensChannels, tokensEvents } from './channels/tokens'
+import { vaultChannels, vaultEvents } from './channels/vault'
 
 /** A request channel: the renderer sends `input`, main or the host answers with `output`. */
 export interface ChannelDef {
@@ -24,6 +27,9 @@ export type EventMap = Record<string, EventDef>
 export const contract = {
   channels: {
     ...appChannels,
+    ...authChannels,
+    ...vaultChannels,
+    ...tokensChannels,
     ...settingsChannels,
     ...serversChannels,
     ...netChannels,
@@ -31,6 +37,9 @@ export const contract = {
   },
   events: {
     ...appEvents,
+    ...authEvents,
+    ...vaultEvents,
+    ...tokensEvents,
     ...settingsEvents,
     ...serversEvents,
     ...netEvents,

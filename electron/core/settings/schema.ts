@@ -30,6 +30,13 @@ export const settingsDocSchema = z.object({
       learnedLimits: z.record(z.string(), z.unknown()),
     })
     .optional(),
+  /** Added without a version bump (optional): token preferences (electron/core/tokens). */
+  tokens: z
+    .object({
+      /** Remind this many days before a stored token expires (default 7; 0 = only when expired). */
+      reminderDays: z.number().int().min(0).max(90),
+    })
+    .optional(),
 })
 export type SettingsDoc = z.infer<typeof settingsDocSchema>
 
