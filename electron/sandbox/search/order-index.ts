@@ -25,6 +25,9 @@ export interface OrderIndex {
   byId: boolean
 }
 
+/** Indexes kept at once (each ~1-3 MB at 100 000 entries); least recently used go first. */
+const CAPACITY = 12
+
 export class OrderIndexCache {
   private readonly cache = new Map<string, OrderIndex>()
   private version = -1
@@ -41,9 +44,12 @@ export class OrderIndexCache {
     }
     const cacheKey = `${orderBy}\u0000${order}`
     let index = this.cache.get(cacheKey)
-    if (!index) {
-      index = this.build(orderBy, order)
-      this.cache.set(cacheKey, index)
+    if (index) this.cache.delete(cacheKey)
+    else index = this.build(orderBy, order)
+    this.cache.set(cacheKey, index)
+    if (this.cache.size > CAPACITY) {
+      const oldest = this.cache.keys().next().value
+      if (oldest !== undefined) this.cache.delete(oldest)
     }
     return index
   }
