@@ -17,6 +17,7 @@ import { docFieldNames, parseRequired, project, type MetadataRequired } from './
 import { OrderIndexCache } from './order-index'
 import { pageUrls } from './page-urls'
 import { parsePagination, type MetadataPagination, type PaginationInput } from './pagination'
+import { knownWithoutNulls } from '../server/json'
 import { allValues, intParam, lastValue, paramLists, type RawQuery } from './query-params'
 
 /**
@@ -164,8 +165,11 @@ export class EntriesService {
       pagination: this.paginationResponse(search, result, request),
     }
     if (required) out.required = required
-    out.data = result.hits.map((i) =>
-      project(this.store.docs[i] as EntryDoc, required, search.pagination.order_by),
+    // Entry documents never hold nulls (absent fields are undefined, which JSON drops).
+    out.data = knownWithoutNulls(
+      result.hits.map((i) =>
+        project(this.store.docs[i] as EntryDoc, required, search.pagination.order_by),
+      ),
     )
     return out
   }

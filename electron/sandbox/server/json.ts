@@ -24,12 +24,25 @@ export function isLazyList(value: unknown): value is LazyList {
   return value instanceof LazyList
 }
 
+const CLEAN = new WeakSet<object>()
+
+/**
+ * Marks a value as free of null members (generated entry documents are), so that rendering
+ * does not walk it: on a page of 100 full entries that walk costs as much as 40 % of
+ * JSON.stringify.
+ */
+export function knownWithoutNulls<T extends object>(value: T): T {
+  CLEAN.add(value)
+  return value
+}
+
 /**
  * The value with null object members removed, copying only the objects that have some (most
  * responses have none, so this is a cheap walk), and lazy lists materialised. Faster than a
  * JSON.stringify replacer, which costs a call per value.
  */
 function withoutNulls(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && CLEAN.has(value)) return value
   if (value instanceof LazyList) return value.slice().map(withoutNulls)
   if (Array.isArray(value)) {
     let copy: unknown[] | null = null
