@@ -6,7 +6,7 @@
  */
 import type { CatalogueWire, SearchQuantityWire } from '../../../shared/ipc/channels/search'
 import { AppError } from '../../../shared/errors'
-import type { QuantityCatalogue } from '../../../shared/query';
+import type { QuantityCatalogue } from '../../../shared/query'
 import { catalogueFromInfo, DEFAULT_CATALOGUE } from '../../../shared/query'
 import type { ApiRegistry } from '../api/client-registry'
 

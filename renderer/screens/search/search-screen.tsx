@@ -1,19 +1,293 @@
-import { IconSearch } from '@tabler/icons-react'
-import { PlaceholderScreen } from '../../components/placeholder-screen'
+import {
+  ActionIcon,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core'
+import { useHotkeys } from '@mantine/hooks'
+import {
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconSearch,
+} from '@tabler/icons-react'
+import { keepPreviousData } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { AppError } from '../../../shared/errors'
+import { useServers } from '../../app/use-servers'
+import { ErrorAlert } from '../../components/error-alert'
+import { useIpcClient } from '../../ipc/client-context'
+import { useInvoke } from '../../ipc/hooks'
+import { BuilderPanel } from './builder/builder-panel'
+import { OwnerSelect } from './builder/owner-select'
+import { useDebounced } from './builder/use-debounced'
+import { useFacets } from './builder/use-facets'
+import { CopyAsMenu } from './copy-as'
+import { fromQuery, toQuery, type BuilderModel } from './model'
+import { formatCount } from './model/format'
+import { ResultsPanel } from './results/results-panel'
+import { HistoryMenu, SavedMenu } from './saved-menu'
+import { isDirty, sessionFromState, stateFromSession, submit } from './state/session'
+import { sessionStore } from './state/session-store'
+import { useCatalogue } from './state/use-catalogue'
+import { useSearchSession } from './state/use-search-session'
 
+const COUNT_DELAY_MS = 300
+
+/**
+ * Search: the query builder on the left, the results on the right. The builder is a draft; the
+ * table shows the last submitted search (Search button, Enter, or Ctrl/Cmd+Enter) while a live
+ * count says what the draft would find.
+ */
 export function SearchScreen() {
+  const { active, activeId } = useServers()
+  const { catalogue, info } = useCatalogue(activeId)
+  const { session, update } = useSearchSession(activeId, catalogue)
+  const [builderOpen, setBuilderOpen] = useState(true)
+  const client = useIpcClient()
+
+  const draftQuery = useMemo(() => (session ? toQuery(session.model) : {}), [session])
+  const debounced = useDebounced(
+    { query: draftQuery, owner: session?.owner ?? 'visible' },
+    COUNT_DELAY_MS,
+  )
+  const count = useInvoke(
+    'search.count',
+    { serverId: activeId ?? '', owner: debounced.owner, query: debounced.query },
+    { enabled: !!activeId && !!session, placeholderData: keepPreviousData, staleTime: 60_000 },
+  )
+  const facets = useFacets(
+    activeId ?? '',
+    debounced.owner,
+    debounced.query,
+    session?.model ?? EMPTY_MODEL,
+    !!activeId && !!session,
+  )
+  const countError: AppError | null = count.error
+  const optimadeError =
+    countError?.code === 'invalid_input' && countError.details?.path?.includes('optimade_filter')
+      ? (countError.details.serverMessage ?? countError.message)
+      : undefined
+
+  // A submitted search goes into the history once its first page has arrived (with its total).
+  const recordNext = useRef(false)
+  const setModel = useCallback((model: BuilderModel) => update((s) => ({ ...s, model })), [update])
+  const onSubmit = useCallback(() => {
+    update((s) => submit(s))
+    recordNext.current = true
+  }, [update])
+  useHotkeys([['mod+Enter', onSubmit]], [])
+
+  const onFirstPage = useCallback(
+    (total: number) => {
+      const current = activeId ? sessionStore.get(activeId) : undefined
+      if (!activeId || !current || !recordNext.current) return
+      recordNext.current = false
+      void client
+        .invoke('search.history.add', {
+          serverId: activeId,
+          owner: current.submitted.owner,
+          query: current.submitted.query,
+          total,
+        })
+        .catch(() => undefined)
+    },
+    [activeId, client],
+  )
+  useEffect(() => {
+    recordNext.current = false
+  }, [activeId])
+
+  if (!activeId || !catalogue || !session)
+    return (
+      <Center h={300} data-testid="screen-search">
+        {info.error ? <ErrorAlert error={info.error} /> : <Loader size="sm" />}
+      </Center>
+    )
+  const dirty = isDirty(session)
+  const loadState = (state: Parameters<typeof sessionFromState>[0]) => {
+    update(() => submit(sessionFromState(state, catalogue)))
+    recordNext.current = true
+  }
+
   return (
-    <PlaceholderScreen
-      id="search"
-      icon={IconSearch}
-      title="Search"
-      summary="Find entries and materials on the active server with a visual query builder."
-      plans={[
-        'Periodic table to include or exclude elements, plus program, method and property filters with live counts',
-        'A results table with a column picker, sorting and “select the whole query”, paging through large result sets',
-        'Entry pages with an archive tree viewer (references, units, raw JSON) and the exact API call behind each view',
-        'Saved searches that can be pinned for offline use',
-      ]}
-    />
+    <Stack
+      gap="sm"
+      style={{ height: 'calc(100dvh - 56px - 30px - 2 * var(--mantine-spacing-xl))' }}
+      data-testid="screen-search"
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Title order={2} data-testid="screen-title">
+            Search
+          </Title>
+          <Text c="dimmed" size="sm" truncate>
+            {active?.name}
+            {info.data?.source === 'fallback' && ` · ${info.data.note ?? ''}`}
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <OwnerSelect
+            value={session.owner}
+            onChange={(owner) => update((s) => ({ ...s, owner }))}
+          />
+          <HistoryMenu
+            serverId={activeId}
+            catalogue={catalogue}
+            onLoad={(item) => {
+              update((s) =>
+                submit({ ...s, owner: item.owner, model: fromQuery(item.query, catalogue) }),
+              )
+              recordNext.current = true
+            }}
+          />
+          <SavedMenu serverId={activeId} current={stateFromSession(session)} onLoad={loadState} />
+          <CopyAsMenu
+            baseUrl={active?.baseUrl ?? ''}
+            owner={session.owner}
+            query={draftQuery}
+            columns={session.columns}
+            orderBy={session.orderBy}
+            order={session.order}
+            pageSize={session.pageSize}
+          />
+        </Group>
+      </Group>
+      <Group align="stretch" wrap="nowrap" gap="sm" style={{ flex: 1, minHeight: 0 }}>
+        {builderOpen && (
+          <Paper
+            withBorder
+            radius="md"
+            w={410}
+            style={{ flex: 'none', display: 'flex', flexDirection: 'column' }}
+            data-testid="builder-panel"
+          >
+            <Group
+              p="xs"
+              gap="xs"
+              justify="space-between"
+              wrap="nowrap"
+              style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+            >
+              <Button
+                leftSection={<IconSearch size={16} />}
+                variant={dirty ? 'filled' : 'light'}
+                onClick={onSubmit}
+                style={{ flex: 1 }}
+                loading={false}
+                data-testid="search-submit"
+              >
+                {count.data === undefined
+                  ? 'Search'
+                  : `Search · ${formatCount(count.data.total)} results`}
+              </Button>
+              <Tooltip label="Hide the builder">
+                <ActionIcon
+                  variant="subtle"
+                  onClick={() => setBuilderOpen(false)}
+                  aria-label="Hide the builder"
+                >
+                  <IconLayoutSidebarLeftCollapse size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+            <LiveCount
+              count={count.data?.total}
+              fetching={count.isFetching}
+              error={countError}
+              optimade={optimadeError !== undefined}
+            />
+            <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
+              <div
+                onKeyDown={(e) =>
+                  e.key === 'Enter' &&
+                  (e.target as HTMLElement).tagName === 'INPUT' &&
+                  !e.defaultPrevented &&
+                  onSubmit()
+                }
+              >
+                <BuilderPanel
+                  serverId={activeId}
+                  owner={session.owner}
+                  model={session.model}
+                  onChange={setModel}
+                  catalogue={catalogue}
+                  counts={facets.counts}
+                  optimadeError={optimadeError}
+                />
+              </div>
+            </ScrollArea>
+          </Paper>
+        )}
+        {!builderOpen && (
+          <Tooltip label="Show the builder">
+            <ActionIcon
+              variant="light"
+              onClick={() => setBuilderOpen(true)}
+              aria-label="Show the builder"
+              data-testid="show-builder"
+            >
+              <IconLayoutSidebarLeftExpand size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <ResultsPanel
+          serverId={activeId}
+          session={session}
+          catalogue={catalogue}
+          dirty={dirty}
+          liveCount={count.data?.total}
+          onModel={setModel}
+          onSession={update}
+          onSubmit={onSubmit}
+          onFirstPage={onFirstPage}
+        />
+      </Group>
+    </Stack>
+  )
+}
+
+const EMPTY_MODEL: BuilderModel = { kind: 'group', id: 'empty', op: 'and', children: [] }
+
+function LiveCount({
+  count,
+  fetching,
+  error,
+  optimade,
+}: {
+  count: number | undefined
+  fetching: boolean
+  error: AppError | null
+  optimade: boolean
+}) {
+  if (error && !optimade)
+    return (
+      <Text size="xs" c="red" px="sm" py={4} data-testid="live-count-error">
+        {error.code === 'auth_required' ? 'Sign in to see your own or shared entries. ' : ''}
+        {error.message}
+      </Text>
+    )
+  return (
+    <Text
+      size="xs"
+      c="dimmed"
+      px="sm"
+      py={4}
+      data-testid="live-count"
+      data-total={count ?? ''}
+      data-fetching={fetching}
+    >
+      {optimade
+        ? 'The OPTIMADE filter needs fixing (see below).'
+        : count === undefined
+          ? 'Counting…'
+          : `${formatCount(count)} entries match the query below${fetching ? ' (updating…)' : ''}.`}
+    </Text>
   )
 }

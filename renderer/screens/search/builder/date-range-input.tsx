@@ -1,0 +1,72 @@
+import { Group, Stack, Text } from '@mantine/core'
+import type { QuantityCatalogue } from '../../../../shared/query'
+import { quantityLabel } from '../model/labels'
+import {
+  newId,
+  rootCriterion,
+  setRootCriterion,
+  type BuilderModel,
+  type DateCriterion,
+} from '../model'
+import { BoundField, parseText } from './bound-field'
+
+/** A date range ("uploaded after 2020-01-01"); dates are sent as typed, times are UTC. */
+export function DateRangeInput({
+  quantity,
+  model,
+  onChange,
+  catalogue,
+}: {
+  quantity: string
+  model: BuilderModel
+  onChange: (model: BuilderModel) => void
+  catalogue: QuantityCatalogue
+}) {
+  const q = catalogue.get(quantity)
+  const current = rootCriterion(model, 'date', quantity)
+  if (!q) return null
+  const set = (patch: Partial<Pick<DateCriterion, 'lower' | 'upper'>>) => {
+    const next: DateCriterion = {
+      kind: 'date',
+      id: current?.id ?? newId('c'),
+      quantity,
+      lower: current?.lower ?? null,
+      upper: current?.upper ?? null,
+      ...patch,
+    }
+    onChange(setRootCriterion(model, 'date', quantity, next.lower || next.upper ? next : null))
+  }
+  return (
+    <Stack gap={4} data-testid={`date-${quantity}`}>
+      <Text size="sm" fw={600} title={`${quantity}\n${q.description}`}>
+        {quantityLabel(quantity)}
+      </Text>
+      <Group gap={6} wrap="nowrap">
+        <BoundField
+          type="date"
+          label={`${quantityLabel(quantity)} from`}
+          op={current?.lower?.op ?? 'gte'}
+          value={current?.lower?.value ?? ''}
+          placeholder="from"
+          parse={parseText}
+          onChange={(op, value) =>
+            set({ lower: value === null ? null : { op: op as 'gt' | 'gte', value } })
+          }
+          testId={`date-from-${quantity}`}
+        />
+        <BoundField
+          type="date"
+          label={`${quantityLabel(quantity)} until`}
+          op={current?.upper?.op ?? 'lte'}
+          value={current?.upper?.value ?? ''}
+          placeholder="until"
+          parse={parseText}
+          onChange={(op, value) =>
+            set({ upper: value === null ? null : { op: op as 'lt' | 'lte', value } })
+          }
+          testId={`date-until-${quantity}`}
+        />
+      </Group>
+    </Stack>
+  )
+}

@@ -1,0 +1,44 @@
+import { keepPreviousData } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import type { JsonObject, Owner } from '../../../../shared/api'
+import { useInvoke } from '../../../ipc/hooks'
+import { rootCriterion, type BuilderModel } from '../model'
+import { FACET_QUANTITIES } from './sections'
+
+export type FacetCounts = Record<string, ReadonlyMap<string, number>>
+
+/**
+ * Counts for the periodic table and the terms inputs, for the builder's (debounced) query.
+ * Like NOMAD, a terms facet whose criterion is "any of" counts as if that criterion were not
+ * there (exclude_from_search), so its other values show what adding them would bring; elements
+ * ("all of") count within the query.
+ */
+export function useFacets(
+  serverId: string,
+  owner: Owner,
+  query: JsonObject,
+  model: BuilderModel,
+  enabled: boolean,
+) {
+  const facets = FACET_QUANTITIES.map((quantity) => {
+    const terms = rootCriterion(model, 'terms', quantity)
+    return {
+      quantity,
+      excludeFromSearch: quantity !== 'results.material.elements' && (terms?.op ?? 'any') === 'any',
+      ...(quantity === 'results.material.elements' ? { size: 119 } : {}),
+    }
+  })
+  const result = useInvoke(
+    'search.aggregations',
+    { serverId, owner, query, facets },
+    { enabled, placeholderData: keepPreviousData, staleTime: 60_000 },
+  )
+  const counts = useMemo<FacetCounts | undefined>(() => {
+    if (!result.data) return undefined
+    const out: FacetCounts = {}
+    for (const [quantity, buckets] of Object.entries(result.data.facets))
+      out[quantity] = new Map(buckets.map((b) => [String(b.value), b.count]))
+    return out
+  }, [result.data])
+  return { counts, error: result.error, isFetching: result.isFetching }
+}

@@ -1,0 +1,263 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  CopyButton,
+  Drawer,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core'
+import { IconCopy, IconFileDescription, IconFolder } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { ErrorAlert } from '../../../components/error-alert'
+import { useInvoke } from '../../../ipc/hooks'
+import { formatDateTime, formatNumber } from '../model/format'
+import { preferredUnit, storedToDisplay } from '../model/units'
+import { entryAction, ENTRY_HOOKS } from './entry-actions'
+
+type Json = unknown
+
+function get(obj: Json, path: string): Json {
+  let node = obj
+  for (const key of path.split('.')) {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined
+    node = (node as Record<string, Json>)[key]
+  }
+  return node
+}
+
+const str = (v: Json): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined)
+const names = (v: Json): string[] =>
+  Array.isArray(v) ? v.map((x) => str(get(x, 'name')) ?? '').filter((x) => x !== '') : []
+
+function Field({
+  label,
+  children,
+  testId,
+}: {
+  label: string
+  children: ReactNode
+  testId?: string
+}) {
+  return (
+    <Stack gap={2} data-testid={testId}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <div style={{ fontSize: 'var(--mantine-font-size-sm)', overflowWrap: 'anywhere' }}>
+        {children ?? <Text c="dimmed">—</Text>}
+      </div>
+    </Stack>
+  )
+}
+
+/** The key metadata of one entry and what can be done with it. */
+export function EntryDrawer({
+  serverId,
+  entryId,
+  onClose,
+}: {
+  serverId: string
+  entryId: string | null
+  onClose: () => void
+}) {
+  const detail = useInvoke(
+    'search.entry',
+    { serverId, entryId: entryId ?? '' },
+    { enabled: entryId !== null },
+  )
+  const entry = detail.data?.entry
+  const gap = get(entry, 'results.properties.electronic.band_gap')
+  const gaps = Array.isArray(gap)
+    ? gap
+        .map((g) => get(g, 'value'))
+        .filter((v): v is number => typeof v === 'number')
+        .map((v) => `${formatNumber(storedToDisplay(v, preferredUnit('J')))} eV`)
+    : []
+  const datasets = Array.isArray(get(entry, 'datasets')) ? (get(entry, 'datasets') as Json[]) : []
+  const published = get(entry, 'published') === true
+  const embargo = get(entry, 'with_embargo') === true
+  const uploadId = str(get(entry, 'upload_id'))
+  const shownId = str(get(entry, 'entry_id')) ?? entryId ?? ''
+
+  return (
+    <Drawer
+      opened={entryId !== null}
+      onClose={onClose}
+      position="right"
+      size={480}
+      title={
+        <Text fw={650} data-testid="drawer-title">
+          {str(get(entry, 'results.material.chemical_formula_descriptive')) ??
+            str(get(entry, 'results.material.chemical_formula_hill')) ??
+            str(get(entry, 'entry_name')) ??
+            'Entry'}
+        </Text>
+      }
+      data-testid="entry-drawer"
+    >
+      {detail.isLoading && <Loader size="sm" />}
+      {detail.error && <ErrorAlert error={detail.error} />}
+      {entry && (
+        <Stack gap="md">
+          <Group gap="xs">
+            {ENTRY_HOOKS.map((hook) => {
+              const action = entryAction(hook.id)
+              const button = (
+                <Button
+                  key={hook.id}
+                  size="xs"
+                  variant="light"
+                  disabled={!action}
+                  leftSection={
+                    hook.id === 'open-archive' ? (
+                      <IconFileDescription size={14} />
+                    ) : (
+                      <IconFolder size={14} />
+                    )
+                  }
+                  onClick={() =>
+                    action?.run({
+                      serverId,
+                      entryId: shownId,
+                      uploadId,
+                      mainfile: str(get(entry, 'mainfile')),
+                    })
+                  }
+                  data-testid={`entry-${hook.id}`}
+                >
+                  {hook.label}
+                </Button>
+              )
+              return action ? (
+                button
+              ) : (
+                <Tooltip key={hook.id} label={hook.pending} multiline w={260}>
+                  <span>{button}</span>
+                </Tooltip>
+              )
+            })}
+            <CopyButton value={shownId}>
+              {({ copied, copy }) => (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconCopy size={14} />}
+                  onClick={copy}
+                  data-testid="copy-entry-id"
+                >
+                  {copied ? 'Copied' : 'Copy entry ID'}
+                </Button>
+              )}
+            </CopyButton>
+            {uploadId && (
+              <CopyButton value={uploadId}>
+                {({ copied, copy }) => (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconCopy size={14} />}
+                    onClick={copy}
+                  >
+                    {copied ? 'Copied' : 'Copy upload ID'}
+                  </Button>
+                )}
+              </CopyButton>
+            )}
+          </Group>
+          <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
+            <Field label="Formula" testId="drawer-formula">
+              {str(get(entry, 'results.material.chemical_formula_hill'))}
+            </Field>
+            <Field label="Elements" testId="drawer-elements">
+              {Array.isArray(get(entry, 'results.material.elements'))
+                ? (get(entry, 'results.material.elements') as string[]).join(', ')
+                : undefined}
+            </Field>
+            <Field label="Program" testId="drawer-program">
+              {str(get(entry, 'results.method.simulation.program_name')) &&
+                `${str(get(entry, 'results.method.simulation.program_name')) ?? ''} ${str(get(entry, 'results.method.simulation.program_version')) ?? ''}`.trim()}
+            </Field>
+            <Field label="Method">
+              {[
+                str(get(entry, 'results.method.method_name')),
+                str(get(entry, 'results.method.simulation.dft.xc_functional_type')),
+              ]
+                .filter(Boolean)
+                .join(' · ') || undefined}
+            </Field>
+            <Field label="Crystal system">
+              {str(get(entry, 'results.material.symmetry.crystal_system'))}
+            </Field>
+            <Field label="Band gap">{gaps.length > 0 ? gaps.join(', ') : undefined}</Field>
+            <Field label="Authors">{names(get(entry, 'authors')).join(', ') || undefined}</Field>
+            <Field label="Visibility" testId="drawer-visibility">
+              <Group gap={4}>
+                <Badge size="sm" variant="light" color={published ? 'green' : 'yellow'}>
+                  {published ? 'Published' : 'Unpublished'}
+                </Badge>
+                {embargo && (
+                  <Badge size="sm" variant="light" color="orange">
+                    Embargo
+                  </Badge>
+                )}
+              </Group>
+            </Field>
+            <Field label="Upload">
+              {str(get(entry, 'upload_name')) ?? uploadId}
+              {uploadId && (
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {uploadId}
+                </Text>
+              )}
+            </Field>
+            <Field label="Entry ID">
+              <Text size="sm" ff="monospace">
+                {shownId}
+              </Text>
+            </Field>
+            <Field label="Uploaded">
+              {str(get(entry, 'upload_create_time')) &&
+                formatDateTime(String(get(entry, 'upload_create_time')))}
+            </Field>
+            <Field label="Published on">
+              {str(get(entry, 'publish_time')) &&
+                formatDateTime(String(get(entry, 'publish_time')))}
+            </Field>
+          </SimpleGrid>
+          <Field label="Main file">
+            <Text size="sm" ff="monospace">
+              {str(get(entry, 'mainfile'))}
+            </Text>
+          </Field>
+          <Field label="Datasets">
+            {datasets.length > 0 ? (
+              <Stack gap={4}>
+                {datasets.map((d, i) => {
+                  const doi = str(get(d, 'doi'))
+                  return (
+                    <Text size="sm" key={i}>
+                      {str(get(d, 'dataset_name')) ?? str(get(d, 'dataset_id'))}
+                      {doi && (
+                        <>
+                          {' · '}
+                          <Anchor href={`https://doi.org/${doi}`} target="_blank" size="sm">
+                            {doi}
+                          </Anchor>
+                        </>
+                      )}
+                    </Text>
+                  )
+                })}
+              </Stack>
+            ) : undefined}
+          </Field>
+        </Stack>
+      )}
+    </Drawer>
+  )
+}

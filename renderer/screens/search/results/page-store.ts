@@ -1,0 +1,222 @@
+/**
+ * The rows of one search (server, owner, query, columns, sort, page size), fetched page by page
+ * with the server's after-value cursors. Only the pages near what is on screen are kept (a
+ * window), so scrolling through 100 000 entries holds a bounded number of rows; a page that was
+ * dropped is fetched again with its remembered cursor when it scrolls back into view. The next
+ * page is prefetched on the background lane as soon as one arrives.
+ */
+import type { EntriesPage, EntryRow } from '../../../../shared/ipc/channels/search'
+
+export type Lane = 'interactive' | 'background'
+
+export interface PageStoreOptions {
+  pageSize: number
+  fetchPage(
+    after: string | null,
+    pageSize: number,
+    lane: Lane,
+    signal: AbortSignal,
+  ): Promise<EntriesPage>
+  /** Pages kept in memory at most (default 40). */
+  maxPages?: number
+  /** Called when the server made the page size smaller (its notice, the size now used). */
+  onNotice?(notice: string, pageSize: number): void
+}
+
+interface PageSlot {
+  /** The cursor that fetches this page (null for the first). */
+  after: string | null
+  /** Row count once known (a dropped page keeps its length, so positions stay put). */
+  length: number | null
+  rows: EntryRow[] | null
+  next: string | null | undefined
+  loading: { controller: AbortController; lane: Lane } | null
+  error: Error | null
+}
+
+export interface PageStoreSnapshot {
+  version: number
+  total: number | null
+  /** Rows with a known position: the scrollable length. */
+  known: number
+  /** More pages exist beyond `known`. */
+  hasMore: boolean
+  loading: boolean
+  error: Error | null
+}
+
+export class PageStore {
+  private readonly slots: PageSlot[] = []
+  private readonly listeners = new Set<() => void>()
+  private total: number | null = null
+  private pageSize: number
+  private version = 0
+  private snapshot: PageStoreSnapshot
+  private disposed = false
+  private lastRange: [number, number] = [0, 0]
+
+  constructor(private readonly options: PageStoreOptions) {
+    this.pageSize = options.pageSize
+    this.slots.push(emptySlot(null))
+    this.snapshot = this.makeSnapshot()
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  getSnapshot = (): PageStoreSnapshot => this.snapshot
+
+  /** The row at a position, or undefined while its page is not in memory. */
+  rowAt(index: number): EntryRow | undefined {
+    let start = 0
+    for (const slot of this.slots) {
+      if (slot.length === null) return undefined
+      if (index < start + slot.length) return slot.rows?.[index - start]
+      start += slot.length
+    }
+    return undefined
+  }
+
+  /** Rows currently held in memory (for tests and the benchmark's report). */
+  rowsInMemory(): number {
+    return this.slots.reduce((sum, s) => sum + (s.rows?.length ?? 0), 0)
+  }
+
+  /**
+   * The table shows rows first..last: fetch their pages now (interactive), and the next page
+   * when the end of what is known is close. Pages far away are dropped.
+   */
+  ensureRange(first: number, last: number): void {
+    if (this.disposed) return
+    this.lastRange = [first, last]
+    let start = 0
+    let index = 0
+    for (; index < this.slots.length; index++) {
+      const slot = this.slots[index] as PageSlot
+      const end = slot.length === null ? Infinity : start + slot.length
+      if (end > first && start <= last) this.load(index, 'interactive')
+      if (slot.length === null) break
+      start = end
+    }
+    // Close to the end of what is known: the next page too (it may be on its way already).
+    const lastSlot = this.slots[this.slots.length - 1]
+    if (lastSlot && lastSlot.length === null && start - last < this.pageSize)
+      this.load(this.slots.length - 1, 'interactive')
+    this.evict()
+  }
+
+  /** Fetches the first page (the table calls ensureRange too; this starts before it mounts). */
+  start(): void {
+    this.load(0, 'interactive')
+  }
+
+  retry(): void {
+    for (const slot of this.slots) slot.error = null
+    this.changed()
+    this.ensureRange(...this.lastRange)
+  }
+
+  dispose(): void {
+    this.disposed = true
+    for (const slot of this.slots) slot.loading?.controller.abort()
+    this.listeners.clear()
+  }
+
+  private load(index: number, lane: Lane): void {
+    const slot = this.slots[index]
+    if (!slot || slot.rows !== null || slot.error !== null) return
+    if (slot.loading) return
+    const controller = new AbortController()
+    slot.loading = { controller, lane }
+    this.changed()
+    this.options.fetchPage(slot.after, this.pageSize, lane, controller.signal).then(
+      (page) => this.arrived(index, slot, page, lane),
+      (error: unknown) => {
+        slot.loading = null
+        if (this.disposed || controller.signal.aborted) return
+        slot.error = error instanceof Error ? error : new Error(String(error))
+        this.changed()
+      },
+    )
+  }
+
+  private arrived(index: number, slot: PageSlot, page: EntriesPage, lane: Lane): void {
+    slot.loading = null
+    if (this.disposed) return
+    slot.rows = page.rows
+    slot.length = page.rows.length
+    slot.next = page.next
+    this.total = page.total
+    if (page.pageSize !== this.pageSize) {
+      this.pageSize = page.pageSize
+      if (page.notice) this.options.onNotice?.(page.notice, page.pageSize)
+    }
+    if (page.next !== null && page.rows.length > 0 && index === this.slots.length - 1)
+      this.slots.push(emptySlot(page.next))
+    this.changed()
+    // The researcher will most likely read on: fetch the next page while they read this one
+    // (one page ahead only; a prefetched page does not prefetch another).
+    const following = this.slots[index + 1]
+    if (lane === 'interactive' && following && following.rows === null)
+      this.load(index + 1, 'background')
+    this.evict()
+  }
+
+  /** Keeps the pages nearest to the visible range; drops (and cancels) the rest. */
+  private evict(): void {
+    const max = this.options.maxPages ?? 40
+    const loaded: { index: number; distance: number }[] = []
+    let start = 0
+    const [first, last] = this.lastRange
+    this.slots.forEach((slot, index) => {
+      const length = slot.length ?? this.pageSize
+      const end = start + length
+      if (slot.rows !== null || slot.loading) {
+        const distance = end <= first ? first - end : start > last ? start - last : 0
+        loaded.push({ index, distance })
+      }
+      start = end
+    })
+    if (loaded.length <= max) return
+    loaded.sort((a, b) => b.distance - a.distance)
+    for (const { index } of loaded.slice(0, loaded.length - max)) {
+      const slot = this.slots[index] as PageSlot
+      slot.loading?.controller.abort()
+      slot.loading = null
+      slot.rows = null
+    }
+    this.changed()
+  }
+
+  private changed(): void {
+    this.version++
+    this.snapshot = this.makeSnapshot()
+    for (const listener of this.listeners) listener()
+  }
+
+  private makeSnapshot(): PageStoreSnapshot {
+    let known = 0
+    let loading = false
+    let error: Error | null = null
+    for (const slot of this.slots) {
+      if (slot.length !== null) known += slot.length
+      if (slot.loading?.lane === 'interactive') loading = true
+      if (slot.error) error = slot.error
+    }
+    const lastSlot = this.slots[this.slots.length - 1]
+    return {
+      version: this.version,
+      total: this.total,
+      known,
+      hasMore: lastSlot !== undefined && lastSlot.length === null,
+      loading,
+      error,
+    }
+  }
+}
+
+function emptySlot(after: string | null): PageSlot {
+  return { after, length: null, rows: null, next: undefined, loading: null, error: null }
+}

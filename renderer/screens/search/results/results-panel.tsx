@@ -1,0 +1,171 @@
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { Owner } from '../../../../shared/api'
+import type { QuantityCatalogue } from '../../../../shared/query'
+import type { VirtualTableHandle } from '../../../components/virtual-table/virtual-table'
+import { ActiveChips } from '../active-chips'
+import { formatCount } from '../model/format'
+import type { BuilderModel } from '../model'
+import type { SearchSession } from '../state/session'
+import { EntryDrawer } from './entry-drawer'
+import { ResultsTable } from './results-table'
+import { ResultsToolbar } from './results-toolbar'
+import { bulkTarget, NO_SELECTION, selectAll, toggle, type Selection } from './selection'
+import { usePageStore } from './use-page-store'
+
+/** Chips, toolbar ("N of total", selection, columns, page size), the table and the drawer. */
+export function ResultsPanel({
+  serverId,
+  session,
+  catalogue,
+  dirty,
+  liveCount,
+  onModel,
+  onSession,
+  onSubmit,
+  onFirstPage,
+}: {
+  serverId: string
+  session: SearchSession
+  catalogue: QuantityCatalogue
+  dirty: boolean
+  liveCount: number | undefined
+  onModel: (model: BuilderModel) => void
+  onSession: (change: (s: SearchSession) => SearchSession) => void
+  onSubmit: () => void
+  onFirstPage: (total: number) => void
+}) {
+  const { submitted } = session
+  const onNotice = useCallback(
+    (notice: string, pageSize: number) => {
+      notifications.show({ color: 'yellow', title: 'Page size lowered', message: notice })
+      onSession((s) => ({ ...s, pageSize }))
+    },
+    [onSession],
+  )
+  const { store, snapshot } = usePageStore(
+    {
+      serverId,
+      owner: submitted.owner,
+      query: submitted.query,
+      columns: session.columns,
+      orderBy: session.orderBy,
+      order: session.order,
+      pageSize: session.pageSize,
+    },
+    onNotice,
+  )
+  // The selection belongs to one search: a new store (new query, sort …) starts with none.
+  const [selected, setSelected] = useState<{ store: object; value: Selection }>({
+    store,
+    value: NO_SELECTION,
+  })
+  const selection = selected.store === store ? selected.value : NO_SELECTION
+  const setSelection = useCallback(
+    (change: Selection | ((s: Selection) => Selection)) =>
+      setSelected((prev) => {
+        const base = prev.store === store ? prev.value : NO_SELECTION
+        return { store, value: typeof change === 'function' ? change(base) : change }
+      }),
+    [store],
+  )
+  const [openId, setOpenId] = useState<string | null>(null)
+  const table = useRef<VirtualTableHandle>(null)
+
+  const reported = useRef<object | null>(null)
+  useEffect(() => {
+    if (snapshot.total !== null && reported.current !== store) {
+      reported.current = store
+      onFirstPage(snapshot.total)
+    }
+  }, [snapshot.total, store, onFirstPage])
+
+  const onSort = useCallback(
+    (columnId: string) =>
+      onSession((s) =>
+        s.orderBy === columnId
+          ? { ...s, order: s.order === 'asc' ? 'desc' : 'asc' }
+          : { ...s, orderBy: columnId, order: 'asc' },
+      ),
+    [onSession],
+  )
+  const onToggle = useCallback((id: string) => setSelection((s) => toggle(s, id)), [setSelection])
+  const onSelectAll = useCallback(() => setSelection(selectAll()), [setSelection])
+  const total = snapshot.total
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
+      data-testid="results-panel"
+    >
+      <Stack
+        gap={8}
+        p="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <ActiveChips model={session.model} onChange={onModel} />
+        <ResultsToolbar
+          known={snapshot.known}
+          total={total}
+          selection={selection}
+          onClearSelection={() => setSelection(NO_SELECTION)}
+          target={() =>
+            bulkTarget(selection, {
+              serverId,
+              owner: submitted.owner,
+              query: submitted.query,
+              total: total ?? 0,
+            })
+          }
+          catalogue={catalogue}
+          columns={session.columns}
+          onColumns={(columns) => onSession((s) => ({ ...s, columns }))}
+          pageSize={session.pageSize}
+          onPageSize={(pageSize) => onSession((s) => ({ ...s, pageSize }))}
+        />
+      </Stack>
+      {dirty && (
+        <Alert variant="light" color="indigo" py={6} radius={0} data-testid="results-stale">
+          <Group justify="space-between">
+            <Text size="sm">The table shows your previous search; the query has changed.</Text>
+            <Button size="compact-sm" onClick={onSubmit}>
+              Show {liveCount === undefined ? '' : `${formatCount(liveCount)} `}results
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <div style={{ flex: 1, minHeight: 0 }}>
+        <ResultsTable
+          handle={table}
+          store={store}
+          snapshot={snapshot}
+          catalogue={catalogue}
+          columns={session.columns}
+          sort={session.orderBy ? { columnId: session.orderBy, order: session.order } : null}
+          onSort={onSort}
+          selection={selection}
+          onToggle={onToggle}
+          onSelectAll={onSelectAll}
+          onOpen={setOpenId}
+          onClearFilters={() => {
+            onModel({ ...session.model, children: [] })
+          }}
+          onOwner={(owner: Owner) =>
+            onSession((s) => ({ ...s, owner, submitted: { ...s.submitted, owner } }))
+          }
+        />
+      </div>
+      <EntryDrawer
+        serverId={serverId}
+        entryId={openId}
+        onClose={() => {
+          setOpenId(null)
+          table.current?.focus()
+        }}
+      />
+    </Paper>
+  )
+}

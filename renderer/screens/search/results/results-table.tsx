@@ -1,0 +1,159 @@
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core'
+import { IconMoodEmpty, IconRefresh } from '@tabler/icons-react'
+import { useCallback, useMemo, type ReactNode, type Ref } from 'react'
+import type { EntryRow } from '../../../../shared/ipc/channels/search'
+import type { QuantityCatalogue } from '../../../../shared/query'
+import { ErrorAlert } from '../../../components/error-alert'
+import {
+  VirtualTable,
+  type VirtualColumn,
+  type VirtualTableHandle,
+} from '../../../components/virtual-table/virtual-table'
+import { quantityLabel } from '../model/labels'
+import { formatCell } from './format-cell'
+import type { PageStore, PageStoreSnapshot } from './page-store'
+import { isSelected, type Selection } from './selection'
+import { SearchErrorActions } from './search-error'
+
+export interface ResultsTableProps {
+  store: PageStore
+  snapshot: PageStoreSnapshot
+  catalogue: QuantityCatalogue
+  columns: string[]
+  sort: { columnId: string; order: 'asc' | 'desc' } | null
+  onSort: (columnId: string) => void
+  selection: Selection
+  onToggle: (id: string) => void
+  onSelectAll: () => void
+  onOpen: (id: string) => void
+  onClearFilters: () => void
+  onOwner: (owner: 'public') => void
+  handle?: Ref<VirtualTableHandle>
+}
+
+function columnWidth(name: string, catalogue: QuantityCatalogue): number {
+  if (name === 'authors.name') return 220
+  if (name.includes('formula')) return 150
+  const q = catalogue.get(name)
+  if (q?.type === 'datetime') return 150
+  if (q?.type === 'float' || q?.type === 'int') return 130
+  return 170
+}
+
+/** The results grid with its empty, loading and error states. */
+export function ResultsTable(props: ResultsTableProps) {
+  const { store, snapshot, catalogue, selection } = props
+  const columns = useMemo<VirtualColumn[]>(
+    () =>
+      props.columns.map((name) => {
+        const q = catalogue.get(name)
+        return {
+          id: name,
+          header: quantityLabel(name),
+          title: q ? `${name}\n${q.description}` : name,
+          width: columnWidth(name, catalogue),
+          sortable: q?.sortable ?? false,
+        }
+      }),
+    [props.columns, catalogue],
+  )
+  const renderCell = useCallback(
+    (row: EntryRow, columnId: string): ReactNode => {
+      const text = formatCell(row.cells[columnId] ?? null, catalogue.get(columnId))
+      if (text === '') return <span style={{ color: 'var(--mantine-color-dimmed)' }}>—</span>
+      return <span title={text}>{text}</span>
+    },
+    [catalogue],
+  )
+  const rowAt = useCallback((index: number) => store.rowAt(index), [store])
+  const onRangeChange = useCallback(
+    (first: number, last: number) => store.ensureRange(first, last),
+    [store],
+  )
+  const selected = useCallback((id: string) => isSelected(selection, id), [selection])
+
+  if (snapshot.error && snapshot.known === 0)
+    return (
+      <Stack p="md" data-testid="results-error">
+        <ErrorAlert error={snapshot.error} title="The search could not run" />
+        <SearchErrorActions
+          error={snapshot.error}
+          onRetry={() => store.retry()}
+          onOwner={props.onOwner}
+        />
+      </Stack>
+    )
+  if (snapshot.total === null)
+    return (
+      <Center h="100%" data-testid="results-loading">
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text c="dimmed" size="sm">
+            Searching…
+          </Text>
+        </Group>
+      </Center>
+    )
+  if (snapshot.known === 0)
+    return (
+      <Center h="100%" data-testid="results-empty">
+        <Stack align="center" gap="xs" maw={420} ta="center">
+          <IconMoodEmpty size={40} stroke={1.4} color="var(--mantine-color-dimmed)" />
+          <Text fw={600}>No entries match this search</Text>
+          <Text size="sm" c="dimmed">
+            Remove a filter (the chips above the table), widen a range, or choose a broader owner.
+            The count next to the Search button tells you what a change would find.
+          </Text>
+          <Button variant="light" onClick={props.onClearFilters} data-testid="clear-filters">
+            Clear all filters
+          </Button>
+        </Stack>
+      </Center>
+    )
+
+  const footer = snapshot.hasMore ? (
+    snapshot.error ? (
+      <Group gap="xs" px="md" data-testid="results-more-error">
+        <Text size="sm" c="red">
+          Could not load more: {snapshot.error.message}
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconRefresh size={12} />}
+          onClick={() => store.retry()}
+        >
+          Retry
+        </Button>
+      </Group>
+    ) : (
+      <Group gap="xs" px="md">
+        <Loader size={14} />
+        <Text size="sm" c="dimmed">
+          Loading more…
+        </Text>
+      </Group>
+    )
+  ) : undefined
+
+  return (
+    <VirtualTable<EntryRow>
+      handle={props.handle}
+      aria-label="Search results"
+      aria-rowcount={snapshot.total}
+      columns={columns}
+      rowCount={snapshot.known}
+      rowAt={rowAt}
+      version={snapshot.version}
+      renderCell={renderCell}
+      sort={props.sort}
+      onSort={props.onSort}
+      isSelected={selected}
+      onToggle={props.onToggle}
+      onSelectAll={props.onSelectAll}
+      onOpen={props.onOpen}
+      onRangeChange={onRangeChange}
+      footer={footer}
+    />
+  )
+}
