@@ -43,7 +43,7 @@ describe('expiry reminders', () => {
   })
 
   it('raises OS notifications at start and daily, not on every change', async () => {
-    const vault = await vaultWith([new Date(NOW + DAY + 1000).toISOString()])
+    const vault = await vaultWith([new Date(NOW + DAY - 1000).toISOString()])
     const notified: { title: string; body: string }[] = []
     const published: number[] = []
     let days = 7

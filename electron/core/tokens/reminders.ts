@@ -1,6 +1,6 @@
 import type { Reminders as RemindersPayload } from '../../../shared/ipc/channels/tokens'
 import type { TokenVault } from '../vault/vault'
-import { daysLeft } from './views'
+import { daysLeft, dueForReminder } from './views'
 
 export const DEFAULT_REMINDER_DAYS = 7
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -38,9 +38,9 @@ export function computeReminders(
   const items = (vault?.all() ?? []).flatMap(({ serverId, token }) => {
     const name = serverName(serverId)
     if (token.expiresAt === null || name === undefined) return []
-    const left = daysLeft(token.expiresAt, now)
     const expired = Date.parse(token.expiresAt) <= now
-    if (!expired && left >= reminderDays) return []
+    if (!expired && !dueForReminder(token, now, reminderDays)) return []
+    const left = daysLeft(token.expiresAt, now)
     return [
       {
         serverId,

@@ -133,18 +133,23 @@ describe('stored tokens: use in the app, test, paste, scopes, rotation, expiry',
       expiresInDays: 2,
     })
     const stored = await t.call('tokens.useRevealed', { revealId: short.reveal.revealId })
-    expect(stored.condition).toBe('expiring')
+    expect(stored.condition).toBe('ok')
+    // Just created: its owner chose that expiry a moment ago, so no reminder yet.
+    expect((await t.call('tokens.reminders', {})).items).toEqual([])
+    t.advance(DAY + 60_000)
+    const listed = await t.call('tokens.stored', {})
+    expect(listed.items.find((i) => i.id === stored.id)?.condition).toBe('expiring')
     const soon = await t.call('tokens.reminders', {})
     expect(soon.items).toEqual([
       expect.objectContaining({
         name: 'two days',
-        daysLeft: 2,
+        daysLeft: 1,
         expired: false,
         serverName: 'Sandbox',
       }),
     ])
 
-    t.advance(3 * DAY)
+    t.advance(2 * DAY)
     const list = await t.call('tokens.stored', {})
     expect(list.items.find((i) => i.id === stored.id)?.condition).toBe('expired')
     const credential = t.core.services.credentials.credentialFor(t.serverId, 'auto')

@@ -32,9 +32,29 @@ export function toPatView(
   }
 }
 
-/** Whole days from now until `iso` (0 on the last day, negative once past). */
+/**
+ * Days from now until `iso`, counted as people do: 1 when less than a day is left, 2 when one
+ * day and some hours; once past, the negative whole days since.
+ */
 export function daysLeft(iso: string, now: number): number {
-  return Math.floor((Date.parse(iso) - now) / DAY_MS)
+  const days = (Date.parse(iso) - now) / DAY_MS
+  return days > 0 ? Math.ceil(days) : Math.floor(days)
+}
+
+/**
+ * Whether a stored token's expiry is worth a reminder: it expires within `reminderDays`, and
+ * it was not stored in the last day (its owner just chose that expiry) unless it runs out
+ * within a day.
+ */
+export function dueForReminder(
+  token: Pick<StoredToken, 'expiresAt' | 'createdAt'>,
+  now: number,
+  reminderDays: number,
+): boolean {
+  if (token.expiresAt === null) return false
+  const remaining = Date.parse(token.expiresAt) - now
+  if (remaining <= 0 || remaining > reminderDays * DAY_MS) return false
+  return remaining <= DAY_MS || now - Date.parse(token.createdAt) >= DAY_MS
 }
 
 export function storedCondition(
@@ -45,8 +65,7 @@ export function storedCondition(
   if (token.rejectedAt !== undefined) return 'rejected'
   if (token.expiresAt !== null && Date.parse(token.expiresAt) <= context.now) return 'expired'
   if (token.persisted && context.locked) return 'locked'
-  if (token.expiresAt !== null && daysLeft(token.expiresAt, context.now) < context.reminderDays)
-    return 'expiring'
+  if (dueForReminder(token, context.now, context.reminderDays)) return 'expiring'
   return 'ok'
 }
 
