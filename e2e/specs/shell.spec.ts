@@ -35,6 +35,8 @@ test('every navigation item opens its section, and placeholders say they are not
     await expect(page.getByTestId(`nav-${id}`)).toHaveAttribute('aria-current', 'page')
     // The built-ins: NOMAD (public) and Local sandbox.
     if (id === 'servers') await expect(page.getByTestId('server-card')).toHaveCount(2)
+    // Tokens works (issue #5): signed out, it asks to sign in.
+    else if (id === 'tokens') await expect(page.getByTestId('tokens-sign-in')).toBeVisible()
     else
       await expect(page.getByTestId('not-available-badge')).toHaveText(
         'Not yet available in this version',

@@ -1,6 +1,10 @@
 import { createIpcClient } from '../ipc/client'
 import type { Transport } from '../ipc/transport'
 import { useState } from 'react'
+import { SignInPromptProvider } from '../components/sign-in/prompt-context'
+import { createSignInPromptStore } from '../components/sign-in/prompt-store'
+import { withReauth } from '../components/sign-in/reauth-client'
+import { SignInModal } from '../components/sign-in/sign-in-modal'
 import { ErrorBoundary } from './error-boundary'
 import { LiveUpdates, ThemeSync } from './live-updates'
 import { AppProviders } from './providers'
@@ -8,14 +12,19 @@ import { Shell } from './shell'
 
 /** The whole renderer, given the transport picked at start (Electron bridge or WebSocket). */
 export function App({ transport }: { transport: Transport }) {
-  const [client] = useState(() => createIpcClient(transport))
+  // Every call that fails with auth_required asks to sign in and then runs again (once, here).
+  const [prompt] = useState(createSignInPromptStore)
+  const [client] = useState(() => withReauth(createIpcClient(transport), prompt.request))
   return (
     <AppProviders client={client}>
-      <ErrorBoundary where="app">
-        <LiveUpdates />
-        <ThemeSync />
-        <Shell />
-      </ErrorBoundary>
+      <SignInPromptProvider store={prompt}>
+        <ErrorBoundary where="app">
+          <LiveUpdates />
+          <ThemeSync />
+          <SignInModal store={prompt} />
+          <Shell />
+        </ErrorBoundary>
+      </SignInPromptProvider>
     </AppProviders>
   )
 }

@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core'
 import { AppLogo } from '../components/app-logo'
+import { AccountButton } from '../components/sign-in/account-button'
 import { ColorSchemeMenu } from './color-scheme-menu'
 import type { SectionId } from './sections'
 import { ServerSwitcher } from './server-switcher'
@@ -15,6 +16,7 @@ export function HeaderBar({ navigate }: { navigate: (id: SectionId) => void }) {
       </Group>
       <Group gap="sm" wrap="nowrap">
         <ServerSwitcher navigate={navigate} />
+        <AccountButton />
         <ColorSchemeMenu />
       </Group>
     </Group>

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { useInvoke } from '../ipc/hooks'
 import { ErrorBoundary } from './error-boundary'
 import { HeaderBar } from './header-bar'
+import { RemindersBanner } from '../screens/tokens/reminders-banner'
 import { HostConnectionBanner } from './host-connection-banner'
 import { NavBar } from './nav-bar'
 import { SCREENS } from './screens'
@@ -42,6 +43,9 @@ export function Shell() {
       </AppShell.Navbar>
       <AppShell.Main>
         <HostConnectionBanner />
+        <RemindersBanner
+          onOpenTokens={section === 'tokens' ? undefined : () => navigate('tokens')}
+        />
         <ErrorBoundary key={section} where={`${label} screen`}>
           <Screen />
         </ErrorBoundary>

@@ -1,0 +1,230 @@
+import { readdirSync, readFileSync, mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, openApp, test } from '../fixtures/test'
+
+const OUT = resolve(import.meta.dirname, '../screenshots')
+const PASSPHRASE = 'e2e vault passphrase'
+
+test.use({
+  sandbox: { entries: 50, limits: { rate: null, concurrency: null } },
+  hostEnv: { NOMAD_VAULT_PASSPHRASE: PASSPHRASE },
+  viewport: { width: 1280, height: 860 },
+  permissions: ['clipboard-read', 'clipboard-write'],
+})
+
+interface Frame {
+  direction: 'sent' | 'received'
+  text: string
+}
+
+/** Every WebSocket frame between the page and the host, both ways. */
+function recordFrames(page: Page): Frame[] {
+  const frames: Frame[] = []
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => frames.push({ direction: 'sent', text: String(f.payload) }))
+    ws.on('framereceived', (f) => frames.push({ direction: 'received', text: String(f.payload) }))
+  })
+  return frames
+}
+
+/** Light and dark screenshots of what is on screen now. */
+async function shoot(page: Page, name: string) {
+  mkdirSync(OUT, { recursive: true })
+  // Toasts ("Signed in…") would cover part of the shot.
+  for (const close of await page.locator('.mantine-Notification-root button').all())
+    await close.click()
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0)
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
+    await page.mouse.move(0, 0)
+    await page.screenshot({ path: resolve(OUT, `tokens-${name}-${scheme}.png`) })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+function filesUnder(root: string): string[] {
+  return readdirSync(root, { withFileTypes: true }).flatMap((item) =>
+    item.isDirectory() ? filesUnder(join(root, item.name)) : [join(root, item.name)],
+  )
+}
+
+const row = (page: Page, state: string) =>
+  page
+    .getByTestId('pat-row')
+    .filter({ hasText: 'laptop notebook' })
+    .and(page.locator(`[data-state="${state}"]`))
+
+test('sign in, create, copy, list, test, rotate, revoke, sign out — the raw token reaches the window only in its reveal', async ({
+  page,
+  host,
+  testSandbox,
+}) => {
+  const frames = recordFrames(page)
+  const lena = testSandbox!.demoUsers.find((user) => user.username === 'lena')!
+  await page.emulateMedia({ colorScheme: 'light' })
+  await openApp(page, host.current(), 'tokens')
+
+  // Signed out: the screen explains why it needs a sign-in.
+  await expect(page.getByTestId('tokens-sign-in')).toContainText(
+    'never lets a personal access token manage tokens',
+  )
+  await page.getByTestId('tokens-sign-in-button').click()
+  const signIn = page.getByTestId('sign-in-modal')
+  await signIn.getByTestId('sign-in-username').fill(lena.username)
+  await signIn.getByTestId('sign-in-password').fill('wrong password')
+  await signIn.getByTestId('sign-in-submit').click()
+  await expect(signIn.getByTestId('sign-in-error')).toContainText(
+    'did not accept that username and password',
+  )
+  await signIn.getByTestId('sign-in-password').fill(lena.password)
+  await signIn.getByTestId('sign-in-submit').click()
+  await expect(page.getByTestId('account-name')).toHaveText('lena')
+  await expect(page.getByTestId('pat-empty')).toContainText('No tokens yet')
+
+  // Create: least privilege preselected, 7 days.
+  await page.getByTestId('create-token').click()
+  const create = page.getByTestId('create-token-modal')
+  await expect(create.getByTestId('scope-uploads:read')).toBeChecked()
+  await expect(create.getByTestId('scope-uploads:write')).not.toBeChecked()
+  await expect(create.getByTestId('scope-tokens:create')).toBeDisabled()
+  await create.getByTestId('create-name').fill('laptop notebook')
+  await create.getByText('7 days').click()
+  await create.getByTestId('scope-datasets:read').check()
+  await shoot(page, 'create')
+  await create.getByTestId('create-submit').click()
+
+  // Reveal once: copy, test, use in the app.
+  const reveal = page.getByTestId('reveal-modal')
+  const first = (await reveal.getByTestId('reveal-token').textContent())?.trim() ?? ''
+  expect(first).toMatch(/^nomad_pat_[A-Za-z0-9_-]{43}$/)
+  await expect(reveal.getByTestId('reveal-warning')).toContainText(
+    'You will not see this token again',
+  )
+  await expect(reveal.getByTestId('reveal-done')).toBeDisabled()
+  await shoot(page, 'reveal')
+  await reveal.getByTestId('reveal-copy').click()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first)
+  await reveal.getByTestId('reveal-test').click()
+  await expect(reveal.getByTestId('test-report')).toHaveAttribute('data-verdict', 'valid')
+  await expect(reveal.getByTestId('test-report-message')).toHaveText(
+    'Works: this token belongs to Lena Hoffmann (lena).',
+  )
+  await reveal.getByTestId('reveal-use').click()
+  await expect(reveal.getByTestId('reveal-stored')).toContainText('Stored in this app, encrypted')
+  await reveal.getByTestId('reveal-done').click()
+  await expect(reveal).toBeHidden()
+
+  // Listed, stored and in use.
+  await expect(row(page, 'active')).toHaveCount(1)
+  await expect(row(page, 'active').getByTestId('pat-stored')).toHaveText('in use')
+  await expect(row(page, 'active').getByTestId('scope-chips')).toContainText('entries:read')
+  const stored = page.getByTestId('stored-row').filter({ hasText: 'laptop notebook' })
+  await expect(stored.locator('input[type=radio]')).toBeChecked()
+  await shoot(page, 'list')
+
+  // Test it from the app's store.
+  await stored.getByTestId('stored-test').click()
+  await expect(page.getByTestId('stored-test-modal').getByTestId('test-report')).toHaveAttribute(
+    'data-verdict',
+    'valid',
+  )
+  await expect(
+    page.getByTestId('stored-test-modal').getByTestId('test-check').first(),
+  ).toHaveAttribute('data-result', 'can')
+  await page.keyboard.press('Escape')
+
+  // Rotate: the old one stops working; the new one is shown once and replaces the stored copy.
+  await row(page, 'active').getByTestId('pat-actions').click()
+  await page.getByTestId('pat-rotate').click()
+  await expect(page.getByTestId('rotate-modal')).toContainText('stops working now')
+  await page.getByTestId('rotate-confirm').click()
+  const second = (await reveal.getByTestId('reveal-token').textContent())?.trim() ?? ''
+  expect(second).toMatch(/^nomad_pat_/)
+  expect(second).not.toBe(first)
+  await expect(reveal.getByTestId('reveal-stored')).toContainText('was replaced automatically')
+  await reveal.getByTestId('reveal-saved').check()
+  await reveal.getByTestId('reveal-done').click()
+  await expect(row(page, 'revoked')).toHaveCount(1)
+  await expect(row(page, 'active')).toHaveCount(1)
+  await stored.getByTestId('stored-test').click()
+  await expect(page.getByTestId('stored-test-modal').getByTestId('test-report')).toHaveAttribute(
+    'data-verdict',
+    'valid',
+  )
+  await page.keyboard.press('Escape')
+
+  // Revoke: used within the last day, so its name must be typed.
+  await row(page, 'active').getByTestId('pat-actions').click()
+  await page.getByTestId('pat-revoke').click()
+  const revoke = page.getByTestId('revoke-modal')
+  await expect(revoke).toContainText('also removed from this app')
+  await expect(revoke.getByTestId('revoke-confirm')).toBeDisabled()
+  await revoke.getByTestId('revoke-typed').fill('laptop notebook')
+  await revoke.getByTestId('revoke-confirm').click()
+  await expect(row(page, 'revoked')).toHaveCount(2)
+  await expect(row(page, 'active')).toHaveCount(0)
+  await expect(page.getByTestId('stored-empty')).toBeVisible()
+
+  // Filter: only revoked ones.
+  await page.getByTestId('pat-state-filter').getByText('Active').click()
+  await expect(page.getByTestId('pat-empty')).toContainText('No tokens match')
+  await page.getByTestId('pat-state-filter').getByText('Revoked').click()
+  await expect(page.getByTestId('pat-row')).toHaveCount(2)
+
+  // Sign out.
+  await page.getByTestId('account-button').click()
+  await page.getByTestId('account-sign-out').click()
+  await expect(page.getByTestId('tokens-sign-in')).toBeVisible()
+  await expect(page.getByTestId('account-sign-in')).toBeVisible()
+
+  // IPC traffic: each raw token arrives exactly once, in the reply that reveals it, and the
+  // window never sends one back.
+  for (const [raw, channel] of [
+    [first, 'tokens.create'],
+    [second, 'tokens.rotate'],
+  ] as const) {
+    const carrying = frames.filter((f) => f.text.includes(raw))
+    expect(carrying).toHaveLength(1)
+    expect(carrying[0]!.direction).toBe('received')
+    const reply = JSON.parse(carrying[0]!.text) as {
+      id: string
+      result: { ok: boolean; value: { reveal: { rawToken: string } } }
+    }
+    expect(reply.result.value.reveal.rawToken).toBe(raw)
+    const call = frames
+      .filter((f) => f.direction === 'sent')
+      .map((f) => JSON.parse(f.text) as { id?: string; channel?: string })
+      .find((f) => f.id === reply.id)
+    expect(call?.channel).toBe(channel)
+    // Not even the secret part alone, or base64 of it.
+    const secret = raw.slice('nomad_pat_'.length)
+    expect(frames.filter((f) => f.text.includes(secret))).toHaveLength(1)
+    expect(frames.some((f) => f.text.includes(Buffer.from(raw).toString('base64')))).toBe(false)
+  }
+  // The session's access token never reaches the window either.
+  expect(frames.some((f) => /eyJ[\w-]+\.[\w-]+\.[\w-]+/.test(f.text))).toBe(false)
+
+  // Logs and files: no raw token, no Authorization value, no JWT; the vault holds only ciphertext.
+  await host.stop()
+  const logs = host.current().output()
+  expect(logs).toContain('NOMAD Desktop (web mode)')
+  for (const raw of [first, second]) {
+    expect(logs).not.toContain(raw)
+    expect(logs).not.toContain(raw.slice('nomad_pat_'.length))
+  }
+  expect(logs).not.toMatch(/Bearer\s+(?!\[redacted\])\S+/)
+  expect(logs).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/)
+  expect(logs).not.toContain(PASSPHRASE)
+  const files = filesUnder(host.current().dataDir)
+  expect(files.some((file) => file.endsWith('vault.json'))).toBe(true)
+  for (const file of files) {
+    const text = readFileSync(file, 'latin1')
+    for (const raw of [first, second]) {
+      expect(text, file).not.toContain(raw)
+      expect(text, file).not.toContain(Buffer.from(raw).toString('base64'))
+    }
+    if (file.endsWith('.log')) expect(text).not.toMatch(/Bearer\s+(?!\[redacted\])\S+/)
+  }
+})

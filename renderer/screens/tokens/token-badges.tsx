@@ -1,0 +1,111 @@
+import { Badge, Group, Text, Tooltip } from '@mantine/core'
+import type { PatView, StoredTokenView } from '../../../shared/ipc/channels/tokens'
+import { formatExact, formatRelative, useNow } from '../../components/relative-time'
+import { hintFor } from './scope-catalogue'
+
+const WARN_MS = 7 * 24 * 3600 * 1000
+
+const STATE_COLORS: Record<PatView['state'], string> = {
+  active: 'teal',
+  expired: 'orange',
+  revoked: 'gray',
+}
+
+export function StateBadge({ state }: { state: PatView['state'] }) {
+  return (
+    <Badge color={STATE_COLORS[state]} variant="light" data-testid="pat-state">
+      {state}
+    </Badge>
+  )
+}
+
+/** Scope chips; more than `max` collapse into "+N" with the rest in a tooltip. */
+export function ScopeChips({ scopes, max = 3 }: { scopes: readonly string[]; max?: number }) {
+  const shown = scopes.slice(0, max)
+  const rest = scopes.slice(max)
+  return (
+    <Group gap={4} wrap="wrap" data-testid="scope-chips">
+      {shown.map((scope) => (
+        <Tooltip key={scope} label={hintFor(scope)} withArrow openDelay={300}>
+          <Badge
+            variant="outline"
+            color="indigo"
+            radius="sm"
+            tt="none"
+            fw={500}
+            styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          >
+            {scope}
+          </Badge>
+        </Tooltip>
+      ))}
+      {rest.length > 0 && (
+        <Tooltip label={rest.join(', ')} withArrow multiline maw={260}>
+          <Badge variant="light" color="gray" radius="sm" tt="none">
+            +{rest.length}
+          </Badge>
+        </Tooltip>
+      )}
+    </Group>
+  )
+}
+
+/** A relative date with the exact one in a tooltip. */
+export function RelativeDate({ iso, empty = '—' }: { iso: string | null; empty?: string }) {
+  const now = useNow()
+  if (iso === null)
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    )
+  return (
+    <Tooltip label={formatExact(iso)} withArrow openDelay={200}>
+      <Text size="sm" span>
+        {formatRelative(iso, now)}
+      </Text>
+    </Tooltip>
+  )
+}
+
+/** Expiry: relative, orange within 7 days, red once past; "never" when it has none. */
+export function ExpiryDate({ iso }: { iso: string | null }) {
+  const now = useNow()
+  if (iso === null)
+    return (
+      <Text size="sm" c="dimmed">
+        never
+      </Text>
+    )
+  const left = Date.parse(iso) - now
+  const color = left <= 0 ? 'red' : left < WARN_MS ? 'orange' : undefined
+  return (
+    <Tooltip label={formatExact(iso)} withArrow openDelay={200}>
+      <Text size="sm" span c={color} fw={color ? 600 : undefined} data-testid="pat-expiry">
+        {left <= 0 ? `expired ${formatRelative(iso, now)}` : formatRelative(iso, now)}
+      </Text>
+    </Tooltip>
+  )
+}
+
+const CONDITION_BADGES: Record<
+  StoredTokenView['condition'],
+  { color: string; label: string } | null
+> = {
+  ok: null,
+  expiring: { color: 'orange', label: 'expires soon' },
+  expired: { color: 'red', label: 'expired · not used' },
+  rejected: { color: 'red', label: 'refused by server · not used' },
+  locked: { color: 'gray', label: 'locked' },
+  damaged: { color: 'red', label: 'damaged' },
+}
+
+export function ConditionBadge({ condition }: { condition: StoredTokenView['condition'] }) {
+  const badge = CONDITION_BADGES[condition]
+  if (!badge) return null
+  return (
+    <Badge color={badge.color} variant="light" size="sm" data-testid="stored-condition">
+      {badge.label}
+    </Badge>
+  )
+}
