@@ -10,7 +10,7 @@ export function JsonEditor({
   onChange,
   onBlur,
   errorLine,
-  rows = 14,
+  rows,
   'aria-label': label,
   testId,
 }: {
@@ -24,6 +24,8 @@ export function JsonEditor({
 }) {
   const gutter = useRef<HTMLDivElement>(null)
   const lines = value.split('\n').length
+  // Grows with the text, within reason; the gutter matches the text area's height.
+  const shown = rows ?? Math.min(Math.max(lines + 1, 5), 20)
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Tab' || event.shiftKey) return
     event.preventDefault()
@@ -34,7 +36,7 @@ export function JsonEditor({
   }
   return (
     <div className={`${classes.frame} ${errorLine !== undefined ? classes.invalid : ''}`}>
-      <div ref={gutter} className={classes.gutter} aria-hidden style={{ height: rows * 18 + 12 }}>
+      <div ref={gutter} className={classes.gutter} aria-hidden style={{ height: shown * 18 + 12 }}>
         {Array.from({ length: lines }, (_, i) => (
           <div
             key={i}
@@ -46,7 +48,7 @@ export function JsonEditor({
       </div>
       <textarea
         className={classes.text}
-        rows={rows}
+        rows={shown}
         spellCheck={false}
         value={value}
         aria-label={label}

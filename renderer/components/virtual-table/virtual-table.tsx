@@ -302,6 +302,8 @@ const Row = memo(function Row<R extends RowLike>(props: RowProps<R>) {
         width: props.width,
       }}
       onClick={() => props.onActivate(index)}
+      // A double click opens the entry; it should not also select the word under the pointer.
+      onMouseDown={(e) => e.detail > 1 && e.preventDefault()}
       onDoubleClick={row ? () => props.onOpen(row.id) : undefined}
       data-testid="result-row"
       data-row-index={index}

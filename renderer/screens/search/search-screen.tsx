@@ -111,6 +111,12 @@ export function SearchScreen() {
       </Center>
     )
   const dirty = isDirty(session)
+  // The count belongs to the draft only once the debounce has caught up and the answer is in.
+  const countFresh =
+    count.data !== undefined &&
+    !count.isPlaceholderData &&
+    debounced.owner === session.owner &&
+    JSON.stringify(debounced.query) === JSON.stringify(draftQuery)
   const loadState = (state: Parameters<typeof sessionFromState>[0]) => {
     update(() => submit(sessionFromState(state, catalogue)))
     recordNext.current = true
@@ -183,9 +189,11 @@ export function SearchScreen() {
                 loading={false}
                 data-testid="search-submit"
               >
-                {count.data === undefined
+                {countError
                   ? 'Search'
-                  : `Search · ${formatCount(count.data.total)} results`}
+                  : countFresh && count.data
+                    ? `Search · ${formatCount(count.data.total)} results`
+                    : 'Search · counting…'}
               </Button>
               <Tooltip label="Hide the builder">
                 <ActionIcon
@@ -199,7 +207,7 @@ export function SearchScreen() {
             </Group>
             <LiveCount
               count={count.data?.total}
-              fetching={count.isFetching}
+              fresh={countFresh}
               error={countError}
               optimade={optimadeError !== undefined}
             />
@@ -242,7 +250,7 @@ export function SearchScreen() {
           session={session}
           catalogue={catalogue}
           dirty={dirty}
-          liveCount={count.data?.total}
+          liveCount={countFresh ? count.data?.total : undefined}
           onModel={setModel}
           onSession={update}
           onSubmit={onSubmit}
@@ -257,12 +265,12 @@ const EMPTY_MODEL: BuilderModel = { kind: 'group', id: 'empty', op: 'and', child
 
 function LiveCount({
   count,
-  fetching,
+  fresh,
   error,
   optimade,
 }: {
   count: number | undefined
-  fetching: boolean
+  fresh: boolean
   error: AppError | null
   optimade: boolean
 }) {
@@ -280,14 +288,13 @@ function LiveCount({
       px="sm"
       py={4}
       data-testid="live-count"
-      data-total={count ?? ''}
-      data-fetching={fetching}
+      data-total={fresh ? (count ?? '') : ''}
     >
       {optimade
         ? 'The OPTIMADE filter needs fixing (see below).'
         : count === undefined
           ? 'Counting…'
-          : `${formatCount(count)} entries match the query below${fetching ? ' (updating…)' : ''}.`}
+          : `${formatCount(count)} entries match the query below${fresh ? '' : ' (updating…)'}.`}
     </Text>
   )
 }

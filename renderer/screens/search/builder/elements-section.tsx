@@ -61,6 +61,7 @@ export function ElementsSection({
       <PeriodicTable state={state} counts={counts} onChange={onElement} includeOnly={only} />
       <Group justify="space-between" wrap="nowrap">
         <Switch
+          style={{ flex: 1 }}
           size="xs"
           label="Only these elements"
           description="Materials made of exactly the selected elements, nothing else"

@@ -110,6 +110,7 @@ export function TermsInput({
           <Checkbox
             key={value}
             size="xs"
+            radius="xs"
             checked={checked}
             disabled={!checked && count === 0}
             onChange={() => toggle(value)}

@@ -43,7 +43,7 @@ const LABELS: Record<string, string> = {
   'results.method.simulation.dft.xc_functional_type': 'Functional type (XC)',
   'results.method.simulation.dft.xc_functional_names': 'XC functionals',
   'results.method.simulation.dft.basis_set_type': 'Basis set',
-  'results.properties.available_properties': 'Properties',
+  'results.properties.available_properties': 'Available properties',
   'results.properties.electronic.band_gap.value': 'Band gap',
   'results.properties.electronic.band_gap.type': 'Band gap type',
   'results.properties.n_calculations': 'Calculations',

@@ -3,7 +3,15 @@
  * line stay on one line (["Ti", "O"] rather than four lines). Logical groups always break, so
  * the structure of and/or/not stays visible.
  */
-export function prettyJson(value: unknown, width = 60): string {
+export function prettyJson(value: unknown, width = 44): string {
+  // The top level always gets one line per condition: that is how people read a query.
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const entries = Object.entries(value as Record<string, unknown>)
+    if (entries.length === 0) return '{}'
+    return `{\n${entries
+      .map(([k, v]) => `  ${JSON.stringify(k)}: ${print(v, 2, width)}`)
+      .join(',\n')}\n}`
+  }
   return print(value, 0, width)
 }
 

@@ -31,13 +31,16 @@ export interface ResultsTableProps {
   handle?: Ref<VirtualTableHandle>
 }
 
+/** Starting widths by what the column holds (researchers can drag them wider). */
 function columnWidth(name: string, catalogue: QuantityCatalogue): number {
-  if (name === 'authors.name') return 220
-  if (name.includes('formula')) return 150
+  if (name === 'authors.name') return 200
+  if (name.includes('formula')) return 140
+  if (name.endsWith('_id')) return 230
   const q = catalogue.get(name)
-  if (q?.type === 'datetime') return 150
-  if (q?.type === 'float' || q?.type === 'int') return 130
-  return 170
+  if (q?.type === 'datetime') return 140
+  if (q?.type === 'float' || q?.type === 'int' || q?.type === 'bool') return 110
+  if (q?.type === 'enum') return 120
+  return 150
 }
 
 /** The results grid with its empty, loading and error states. */

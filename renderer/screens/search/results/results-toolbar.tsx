@@ -1,4 +1,4 @@
-import { Button, Group, Select, Text, Tooltip } from '@mantine/core'
+import { Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core'
 import { IconCloudDownload, IconCopy, IconPin, IconX } from '@tabler/icons-react'
 import { useSyncExternalStore } from 'react'
 import type { QuantityCatalogue } from '../../../../shared/query'
@@ -35,84 +35,87 @@ export function ResultsToolbar({
   useSyncExternalStore(subscribeBulkActions, () => BULK_HOOKS.map((h) => !!bulkAction(h.id)).join())
   const count = total === null ? 0 : selectedCount(selection, total)
   const icons = { download: IconCloudDownload, 'pin-offline': IconPin } as const
+  const selectionBar =
+    count > 0 && total !== null ? (
+      <Group gap={4} wrap="wrap" data-testid="selection-bar">
+        <Text size="sm" c="indigo" fw={600} data-testid="selection-summary" mr={4}>
+          {describeSelection(selection, total)}
+        </Text>
+        {BULK_HOOKS.map((hook) => {
+          const action = bulkAction(hook.id)
+          const Icon = icons[hook.id]
+          const button = (
+            <Button
+              size="compact-xs"
+              variant="light"
+              leftSection={<Icon size={12} />}
+              disabled={!action}
+              onClick={() => void action?.run(target())}
+              data-testid={`bulk-${hook.id}`}
+            >
+              {hook.label}
+            </Button>
+          )
+          return action ? (
+            <span key={hook.id}>{button}</span>
+          ) : (
+            <Tooltip key={hook.id} label={hook.pending} multiline w={260}>
+              <span>{button}</span>
+            </Tooltip>
+          )
+        })}
+        {selection.mode === 'ids' && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconCopy size={12} />}
+            onClick={() => void navigator.clipboard?.writeText([...selection.ids].join('\n'))}
+            data-testid="copy-ids"
+          >
+            Copy IDs
+          </Button>
+        )}
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconX size={12} />}
+          onClick={onClearSelection}
+        >
+          Clear selection
+        </Button>
+      </Group>
+    ) : null
   return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
-      <Group gap="xs" wrap="nowrap">
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text
           size="sm"
           fw={600}
           data-testid="results-count"
           data-known={known}
           data-total={total ?? ''}
+          style={{ whiteSpace: 'nowrap' }}
         >
           {total === null ? 'Searching…' : `${formatCount(known)} of ${formatCount(total)}`}
         </Text>
-        {count > 0 && total !== null && (
-          <Group gap={4} wrap="nowrap" data-testid="selection-bar">
-            <Text size="sm" c="indigo" data-testid="selection-summary">
-              {describeSelection(selection, total)}
-            </Text>
-            {BULK_HOOKS.map((hook) => {
-              const action = bulkAction(hook.id)
-              const Icon = icons[hook.id]
-              const button = (
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  leftSection={<Icon size={12} />}
-                  disabled={!action}
-                  onClick={() => void action?.run(target())}
-                  data-testid={`bulk-${hook.id}`}
-                >
-                  {hook.label}
-                </Button>
-              )
-              return action ? (
-                <span key={hook.id}>{button}</span>
-              ) : (
-                <Tooltip key={hook.id} label={hook.pending} multiline w={260}>
-                  <span>{button}</span>
-                </Tooltip>
-              )
-            })}
-            {selection.mode === 'ids' && (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                leftSection={<IconCopy size={12} />}
-                onClick={() => void navigator.clipboard?.writeText([...selection.ids].join('\n'))}
-                data-testid="copy-ids"
-              >
-                Copy IDs
-              </Button>
-            )}
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="gray"
-              leftSection={<IconX size={12} />}
-              onClick={onClearSelection}
-            >
-              Clear
-            </Button>
-          </Group>
-        )}
+        <Group gap="xs" wrap="nowrap">
+          <Select
+            size="xs"
+            w={120}
+            value={String(pageSize)}
+            onChange={(v) => v && onPageSize(Number(v))}
+            data={[...new Set([...PAGE_SIZES, pageSize])]
+              .sort((a, b) => a - b)
+              .map((n) => ({ value: String(n), label: `${n} per page` }))}
+            allowDeselect={false}
+            aria-label="Results per page"
+            data-testid="page-size"
+          />
+          <ColumnPicker catalogue={catalogue} columns={columns} onChange={onColumns} />
+        </Group>
       </Group>
-      <Group gap="xs" wrap="nowrap">
-        <Select
-          size="xs"
-          w={120}
-          value={String(pageSize)}
-          onChange={(v) => v && onPageSize(Number(v))}
-          data={[...new Set([...PAGE_SIZES, pageSize])]
-            .sort((a, b) => a - b)
-            .map((n) => ({ value: String(n), label: `${n} per page` }))}
-          allowDeselect={false}
-          aria-label="Results per page"
-          data-testid="page-size"
-        />
-        <ColumnPicker catalogue={catalogue} columns={columns} onChange={onColumns} />
-      </Group>
-    </Group>
+      {selectionBar}
+    </Stack>
   )
 }
