@@ -75,6 +75,7 @@ describe('stored tokens: use in the app, test, paste, scopes, rotation, expiry',
       details: { missingScopes: ['groups:read'] },
     })
     // Pasting checks every provable scope and says which ones the token lacks.
+    t.advance(1000)
     const pasted = await t.call('tokens.storePasted', {
       name: 'entries only (pasted)',
       rawToken: narrow.reveal.rawToken,
@@ -86,7 +87,13 @@ describe('stored tokens: use in the app, test, paste, scopes, rotation, expiry',
     const uploads = pasted.report.checks.find((c) => c.scope === 'uploads:read')
     expect(uploads).toMatchObject({ result: 'cannot' })
     expect(uploads?.detail).toContain("Missing scopes: ['uploads:read']")
-    expect(pasted.stored).toMatchObject({ scopes: ['entries:read'], active: false })
+    // Signed in, the app finds the pasted token's record: its server id, scopes and expiry.
+    expect(pasted.stored).toMatchObject({
+      scopes: ['entries:read'],
+      active: false,
+      serverTokenId: narrow.pat.id,
+      expiresAt: narrow.pat.expiresAt,
+    })
     await t.call('tokens.removeStored', { id: pasted.stored.id })
     await t.call('tokens.removeStored', { id: stored.id })
   })

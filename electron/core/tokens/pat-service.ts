@@ -1,0 +1,172 @@
+import { AppError } from '../../../shared/errors'
+import type { PatList, PatView, Reveal } from '../../../shared/ipc/channels/tokens'
+import type { PatListParams } from '../api/endpoint-types'
+import type { NomadClient } from '../api/nomad-client'
+import { segment } from '../api/request-url'
+import { storedTokenBlock } from '../auth/credential-source'
+import type { Input, ServiceContext, TokensDeps } from './service-context'
+import { isoInstant } from './views'
+
+/** The list filter in the app's words → the server's query parameters (nomad-pat-facts §1.5). */
+function stateParams(
+  state: Input<'tokens.list'>['state'],
+): Pick<PatListParams, 'state' | 'revoked'> {
+  switch (state) {
+    case 'all':
+      return {}
+    case 'active':
+      return { state: 'active' }
+    case 'inactive':
+      return { state: 'inactive' }
+    case 'expired':
+      return { state: 'inactive', revoked: false }
+    case 'revoked':
+      return { revoked: true }
+  }
+}
+
+/**
+ * DELETE /auth/pats/{id} (204). Not `client.revokePat`: its requestEmpty destroys the unread
+ * 204 body, and undici then emits an 'error' nobody listens to (an uncaught AbortError). Reading
+ * the empty body to its end instead frees the connection cleanly.
+ */
+async function revokeDrained(client: NomadClient, id: string): Promise<void> {
+  await client.stream(
+    'DELETE',
+    `/auth/pats/${segment(id)}`,
+    { auth: 'identity', expect: [200, 204] },
+    async (body) => {
+      for await (const _chunk of body) {
+        // nothing to read: revocation answers 204 No Content
+      }
+    },
+  )
+}
+
+/** The server's PATs: list, inspect, create, revoke, rotate (with the vault kept in step). */
+export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
+  const { sessions, reveals } = deps
+  const { target, pat, assertCanStore } = ctx
+  return {
+    async list(input: Input<'tokens.list'>, signal?: AbortSignal): Promise<PatList> {
+      const { profile, client, vault } = await target(input.serverId)
+      const params: PatListParams = {
+        ...stateParams(input.state),
+        ...(input.search ? { search: input.search } : {}),
+        order_by: input.orderBy,
+        page: input.page,
+        page_size: input.pageSize,
+      }
+      const o = signal === undefined ? {} : { signal }
+      const toView = pat(vault, profile.id)
+      const paged = (
+        answer: Awaited<ReturnType<NomadClient['listPats']>>,
+        via: PatList['via'],
+      ) => ({
+        items: answer.data.map(toView),
+        total: answer.pagination.total ?? answer.data.length,
+        page: input.page,
+        pageSize: input.pageSize,
+        via,
+      })
+      if (sessions.get(profile.id) !== undefined)
+        return paged(await client.listPats(params, { ...o, auth: 'identity' }), {
+          kind: 'session',
+          name: null,
+        })
+      const active = vault.active(profile.id)
+      if (active?.raw !== undefined && storedTokenBlock(active.token, deps.now()) === undefined) {
+        try {
+          return paged(await client.listPats(params, { ...o, auth: 'auto' }), {
+            kind: 'stored-token',
+            name: active.token.name,
+          })
+        } catch (error) {
+          // The real server never gives a PAT tokens:read; only the session can list.
+          if (!(error instanceof AppError) || !['forbidden', 'auth_required'].includes(error.code))
+            throw error
+          throw new AppError(
+            'auth_required',
+            `Sign in to ${profile.name} to see your tokens: the server does not let the stored token “${active.token.name}” list them (${error.details?.serverMessage ?? error.message}).`,
+            error.details,
+          )
+        }
+      }
+      throw new AppError('auth_required', `Sign in to ${profile.name} to see your tokens.`)
+    },
+
+    async get(serverId: string | undefined, id: string, signal?: AbortSignal): Promise<PatView> {
+      const { profile, client, vault } = await target(serverId)
+      return pat(vault, profile.id)(await client.getPat(id, signal === undefined ? {} : { signal }))
+    },
+
+    async create(input: Input<'tokens.create'>): Promise<{ pat: PatView; reveal: Reveal }> {
+      const { profile, client, vault } = await target(input.serverId)
+      const created = await client.createPat({
+        metadata: {
+          name: input.name,
+          scopes: input.scopes,
+          ...(input.description ? { description: input.description } : {}),
+        },
+        expires_in_days: input.expiresInDays,
+      })
+      const view = pat(vault, profile.id)(created.pat)
+      const reveal = reveals.add({
+        serverId: profile.id,
+        raw: created.raw_token,
+        token: {
+          name: view.name,
+          kind: 'pat',
+          scopes: view.scopes,
+          expiresAt: view.expiresAt,
+          serverTokenId: view.id,
+          createdAt: view.createdAt,
+        },
+      })
+      deps.changed(profile.id)
+      return { pat: view, reveal }
+    },
+
+    async revoke(serverId: string | undefined, id: string) {
+      const { profile, client, vault } = await target(serverId)
+      await revokeDrained(client, id)
+      const stored = vault.findByServerTokenId(profile.id, id)
+      // A revoked token's value is worthless; keeping it would only clutter the list.
+      if (stored !== undefined) await vault.remove(profile.id, stored.id)
+      const record = await client.getPat(id)
+      deps.changed(profile.id)
+      return { pat: pat(vault, profile.id)(record), removedStored: stored?.name ?? null }
+    },
+
+    async rotate(serverId: string | undefined, id: string) {
+      const { profile, client, vault } = await target(serverId)
+      const stored = vault.findByServerTokenId(profile.id, id)
+      if (stored !== undefined) assertCanStore(vault)
+      const rotated = await client.rotatePat(id)
+      const expiresAt = rotated.pat.expired_at === null ? null : isoInstant(rotated.pat.expired_at)
+      if (stored !== undefined)
+        await vault.replaceValue(profile.id, stored.id, {
+          raw: rotated.raw_token,
+          serverTokenId: rotated.pat.id,
+          expiresAt,
+          scopes: rotated.pat.scopes,
+        })
+      const view = pat(vault, profile.id)(rotated.pat)
+      const reveal = reveals.add({
+        serverId: profile.id,
+        raw: rotated.raw_token,
+        token: {
+          name: view.name,
+          kind: 'pat',
+          scopes: view.scopes,
+          expiresAt,
+          serverTokenId: view.id,
+          createdAt: view.createdAt,
+        },
+        ...(stored === undefined ? {} : { storedId: stored.id }),
+      })
+      deps.changed(profile.id)
+      return { pat: view, reveal, replacedStored: stored?.name ?? null }
+    },
+  }
+}
