@@ -228,3 +228,125 @@ test('sign in, create, copy, list, test, rotate, revoke, sign out — the raw to
     if (file.endsWith('.log')) expect(text).not.toMatch(/Bearer\s+(?!\[redacted\])\S+/)
   }
 })
+
+test.describe('without a passphrase in the environment', () => {
+  test.use({ hostEnv: {} })
+
+  test('paste into a new passphrase vault, list with the stored token, app tokens with re-sign-in that resumes, unlock after a restart', async ({
+    page,
+    host,
+    testSandbox,
+  }) => {
+    const frames = recordFrames(page)
+    const lena = testSandbox!.demoUsers.find((user) => user.username === 'lena')!
+    // A token made elsewhere (a script, another machine): straight through the API.
+    const base = testSandbox!.baseUrl
+    const login = (await (
+      await fetch(`${base}/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          username: lena.username,
+          password: lena.password,
+          grant_type: 'password',
+        }),
+      })
+    ).json()) as { access_token: string }
+    const made = (await (
+      await fetch(`${base}/auth/pats`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${login.access_token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          metadata: { name: 'cluster jobs', scopes: ['uploads:read', 'entries:read'] },
+          expires_in_days: 60,
+        }),
+      })
+    ).json()) as { raw_token: string }
+    const pasted = made.raw_token
+
+    await openApp(page, host.current(), 'tokens')
+    await expect(page.getByTestId('vault-locked')).toContainText('Set a passphrase to store tokens')
+
+    // Paste: the vault does not exist yet, so the app asks for a new passphrase, twice.
+    await page.getByTestId('paste-token').click()
+    await page.getByTestId('paste-name').fill('cluster jobs')
+    await page.getByTestId('paste-value').fill(pasted)
+    await page.getByTestId('paste-submit').click()
+    const unlock = page.getByTestId('unlock-modal')
+    await unlock.getByTestId('unlock-passphrase').fill('first choice 1')
+    await unlock.getByTestId('unlock-repeat').fill('first choice 2')
+    await unlock.getByTestId('unlock-submit').click()
+    await expect(unlock.getByTestId('unlock-error')).toHaveText('The two passphrases differ.')
+    await unlock.getByTestId('unlock-passphrase').fill(PASSPHRASE)
+    await unlock.getByTestId('unlock-repeat').fill(PASSPHRASE)
+    await unlock.getByTestId('unlock-submit').click()
+    const stored = page.getByTestId('stored-row').filter({ hasText: 'cluster jobs' })
+    await expect(stored.locator('input[type=radio]')).toBeChecked()
+    await expect(page.getByTestId('vault-locked')).toBeHidden()
+    // Not signed in: the list comes through the stored token (the sandbox allows it).
+    await expect(page.getByTestId('pat-count')).toContainText(
+      'listed with the stored token “cluster jobs”',
+    )
+
+    // App token above the maximum while signed out: the prompt asks, then the call resumes.
+    await page.getByTestId('app-token-seconds').fill('2592001')
+    await page.getByTestId('app-token-request').click()
+    const signIn = page.getByTestId('sign-in-modal')
+    await expect(signIn.getByTestId('sign-in-intro')).toContainText(
+      'Sign in to Test sandbox to manage tokens',
+    )
+    await signIn.getByTestId('sign-in-username').fill(lena.username)
+    await signIn.getByTestId('sign-in-password').fill(lena.password)
+    await signIn.getByTestId('sign-in-submit').click()
+    await expect(page.getByTestId('app-token-error')).toContainText('less than or equal to 2592000')
+    await expect(page.getByTestId('app-tokens-deprecated')).toHaveText('Deprecated')
+
+    await page.getByTestId('app-tokens').getByText('1 day').click()
+    await page.getByTestId('app-token-request').click()
+    const reveal = page.getByTestId('reveal-modal')
+    const appToken = (await reveal.getByTestId('reveal-token').textContent())?.trim() ?? ''
+    expect(appToken.split('.')).toHaveLength(3)
+    await expect(reveal).toContainText('app token (deprecated)')
+    await expect(reveal.getByTestId('reveal-stored')).toContainText(
+      'Stored in this app as “legacy script”',
+    )
+    await reveal.getByTestId('reveal-saved').check()
+    await reveal.getByTestId('reveal-done').click()
+    await expect(page.getByTestId('app-token-list')).toContainText('legacy script')
+    await expect(page.getByTestId('stored-row').filter({ hasText: 'legacy script' })).toContainText(
+      'deprecated',
+    )
+
+    // After a restart the vault is locked; a wrong passphrase is refused.
+    const restarted = await host.restart()
+    await openApp(page, restarted, 'tokens')
+    await expect(page.getByTestId('vault-locked')).toContainText('Stored tokens are locked')
+    await expect(page.getByTestId('stored-row')).toHaveCount(2)
+    await page.getByTestId('vault-unlock-open').click()
+    await unlock.getByTestId('unlock-passphrase').fill('not the passphrase')
+    await unlock.getByTestId('unlock-submit').click()
+    await expect(unlock.getByTestId('unlock-error')).toContainText('Wrong passphrase')
+    await unlock.getByTestId('unlock-passphrase').fill(PASSPHRASE)
+    await unlock.getByTestId('unlock-submit').click()
+    await expect(page.getByTestId('vault-locked')).toBeHidden()
+    await stored.getByTestId('stored-test').click()
+    await expect(
+      page.getByTestId('stored-test-modal').getByTestId('test-report-message'),
+    ).toHaveText('Works: this token belongs to Lena Hoffmann (lena).')
+
+    // The pasted value went to the host once and never came back; the app token came once.
+    expect(frames.filter((f) => f.text.includes(pasted)).map((f) => f.direction)).toEqual(['sent'])
+    const appTokenFrames = frames.filter((f) => f.text.includes(appToken))
+    expect(appTokenFrames.map((f) => f.direction)).toEqual(['received'])
+    expect(JSON.parse(appTokenFrames[0]!.text)).toMatchObject({
+      result: { value: { reveal: { rawToken: appToken, kind: 'app-token' } } },
+    })
+    const logs = restarted.output()
+    expect(logs).not.toContain(pasted)
+    expect(logs).not.toContain(appToken)
+    expect(logs).not.toMatch(/Bearer\s+(?!\[redacted\])\S+/)
+  })
+})

@@ -13,7 +13,8 @@ import {
 import { useState } from 'react'
 import type { AppError } from '../../../shared/errors'
 import type { Reveal, StoredTokenView } from '../../../shared/ipc/channels/tokens'
-import { useMutationInvoke } from '../../ipc/hooks'
+import { useInvoke, useMutationInvoke } from '../../ipc/hooks'
+import { ExpiryDate } from './token-badges'
 
 const PRESETS: { value: string; label: string; seconds: number }[] = [
   { value: '3600', label: '1 hour', seconds: 3600 },
@@ -38,7 +39,12 @@ export function AppTokensSection({
   const [seconds, setSeconds] = useState<number | string>(86_400)
   const [error, setError] = useState<AppError | null>(null)
   const request = useMutationInvoke('tokens.appToken', {
-    onSuccess: onRequested,
+    // The reply holds the raw token: hand it to the reveal dialog and keep no other copy.
+    gcTime: 0,
+    onSuccess: (result) => {
+      request.reset()
+      onRequested(result)
+    },
     onError: (e) => {
       if (e.code === 'vault_locked') onNeedsUnlock(submit)
       else setError(e)
@@ -98,6 +104,7 @@ export function AppTokensSection({
             data-testid="app-token-seconds"
           />
         </Stack>
+        <StoredAppTokens />
         {error && (
           <Alert color="red" variant="light" data-testid="app-token-error">
             {error.message}
@@ -116,5 +123,27 @@ export function AppTokensSection({
         </Button>
       </Stack>
     </Paper>
+  )
+}
+
+/** The app tokens this app holds for the active server (they cannot be listed from the server). */
+function StoredAppTokens() {
+  const stored = useInvoke('tokens.stored', {})
+  const appTokens = stored.data?.items.filter((item) => item.kind === 'app-token') ?? []
+  if (appTokens.length === 0) return null
+  return (
+    <Stack gap={4} data-testid="app-token-list">
+      <Text size="xs" fw={500}>
+        Held by this app
+      </Text>
+      {appTokens.map((token) => (
+        <Group key={token.id} justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" truncate>
+            {token.name}
+          </Text>
+          <ExpiryDate iso={token.expiresAt} />
+        </Group>
+      ))}
+    </Stack>
   )
 }

@@ -58,7 +58,9 @@ function CreateTokenForm({
   const [customDays, setCustomDays] = useState<number | string>(180)
   const [errors, setErrors] = useState<{ name?: string; scopes?: string; days?: string }>({})
   const [serverError, setServerError] = useState<AppError | null>(null)
+  // gcTime 0: the reply holds the raw token; no cache keeps it once the dialog is gone.
   const create = useMutationInvoke('tokens.create', {
+    gcTime: 0,
     onSuccess: onCreated,
     onError: setServerError,
   })

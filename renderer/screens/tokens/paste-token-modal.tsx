@@ -11,8 +11,9 @@ import {
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
-import type { AppError } from '../../../shared/errors'
-import { useMutationInvoke } from '../../ipc/hooks'
+import { AppError } from '../../../shared/errors'
+import { useIpcClient } from '../../ipc/client-context'
+import { useInvoke } from '../../ipc/hooks'
 
 /**
  * Store a token the user already has. It is sent to the app's engine once, tested there against
@@ -50,26 +51,40 @@ function PasteForm({
   const [raw, setRaw] = useState('')
   const [activate, setActivate] = useState(true)
   const [error, setError] = useState<AppError | null>(null)
-  const store = useMutationInvoke('tokens.storePasted', {
-    onSuccess: ({ stored, report }) => {
+  const [pending, setPending] = useState(false)
+  const client = useIpcClient()
+  const vault = useInvoke('vault.status', {})
+  // Called directly, not through a cached mutation: the value must not linger in a cache. It
+  // lives only in this call (and its retry after unlocking), then nowhere in the window.
+  async function send(rawToken: string) {
+    setPending(true)
+    try {
+      const { stored, report } = await client.invoke('tokens.storePasted', {
+        name: name.trim(),
+        rawToken,
+        activate,
+      })
       notifications.show({
         color: 'teal',
         title: `Stored “${stored.name}”`,
         message: report.message,
       })
       onDone()
-    },
-    onError: (e) => {
-      if (e.code === 'vault_locked') onNeedsUnlock(submit)
-      else setError(e)
-    },
-  })
+    } catch (e) {
+      const failure = e instanceof AppError ? e : new AppError('internal', String(e))
+      if (failure.code === 'vault_locked') onNeedsUnlock(() => void send(rawToken))
+      else setError(failure)
+    } finally {
+      setPending(false)
+    }
+  }
   function submit() {
     setError(null)
     const value = raw.trim()
-    // Forget it in the window as soon as it is on its way.
     setRaw('')
-    store.mutate({ name: name.trim(), rawToken: value, activate })
+    // Unlock first, so that the value crosses to the engine once.
+    if (vault.data?.persistence === 'locked') onNeedsUnlock(() => void send(value))
+    else void send(value)
   }
   return (
     <form
@@ -82,7 +97,8 @@ function PasteForm({
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           The app first asks the server whose token it is (a request that needs a valid token) and
-          stores it only if the server accepts it.
+          stores it only if the server accepts it. Signed in, it also reads the token’s scopes and
+          expiry from your token list.
         </Text>
         <TextInput
           label="Name"
@@ -118,8 +134,8 @@ function PasteForm({
           </Button>
           <Button
             type="submit"
-            loading={store.isPending}
-            disabled={name.trim() === '' || (raw.trim() === '' && !store.isPending)}
+            loading={pending}
+            disabled={name.trim() === '' || (raw.trim() === '' && !pending)}
             data-testid="paste-submit"
           >
             Test and store

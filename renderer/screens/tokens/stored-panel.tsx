@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  NumberInput,
   Alert,
   Badge,
   Button,
@@ -12,7 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { IconClipboardText, IconPlugConnected, IconTrash } from '@tabler/icons-react'
+import { IconClipboardText, IconLock, IconPlugConnected, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { StoredTokenView, TestReport } from '../../../shared/ipc/channels/tokens'
 import type { VaultStatus } from '../../../shared/ipc/channels/vault'
@@ -23,10 +24,16 @@ import { ConditionBadge, ExpiryDate } from './token-badges'
 
 const NONE = '__none__'
 
+const testedId = (input: { target: { storedId: string } | { revealId: string } } | undefined) =>
+  input && 'storedId' in input.target ? input.target.storedId : undefined
+
 function protectionText(vault: VaultStatus | undefined): string {
   if (!vault) return ''
   if (vault.persistence === 'memory') return 'Kept in memory for this session only.'
-  if (vault.persistence === 'locked') return 'Encrypted with your passphrase; locked.'
+  if (vault.persistence === 'locked')
+    return vault.exists
+      ? 'Encrypted with your passphrase; locked.'
+      : 'Encrypted with a passphrase, once you set one.'
   if (vault.kind === 'passphrase') return 'Encrypted with your passphrase (scrypt + AES-256-GCM).'
   if (vault.cipherStatus === 'plaintext-basic') return 'Stored without protection (basic_text).'
   return 'Encrypted by your operating system’s key store.'
@@ -53,6 +60,7 @@ export function StoredPanel({
     onError: (e) => notifications.show({ color: 'red', title: 'Test failed', message: e.message }),
   })
   const remove = useMutationInvoke('tokens.removeStored', { onSuccess: () => setRemoving(null) })
+  const lock = useMutationInvoke('vault.lock')
   const items = stored.data?.items ?? []
 
   return (
@@ -87,12 +95,7 @@ export function StoredPanel({
               <StoredRow
                 key={token.id}
                 token={token}
-                testing={
-                  test.isPending &&
-                  test.variables.target &&
-                  'storedId' in test.variables.target &&
-                  test.variables.target.storedId === token.id
-                }
+                testing={test.isPending && testedId(test.variables) === token.id}
                 onTest={() =>
                   test.mutate(
                     { target: { storedId: token.id } },
@@ -109,6 +112,21 @@ export function StoredPanel({
             No tokens stored yet. Choose “Use this token in the app” after creating one, or paste
             one you already have.
           </Text>
+        )}
+        <ReminderSetting />
+        {vault?.kind === 'passphrase' && vault.cipherStatus === 'unlocked' && (
+          <Group justify="flex-end">
+            <Button
+              size="xs"
+              variant="subtle"
+              color="gray"
+              leftSection={<IconLock size={14} />}
+              onClick={() => lock.mutate({})}
+              data-testid="vault-lock"
+            >
+              Lock stored tokens
+            </Button>
+          </Group>
         )}
       </Stack>
       <Modal
@@ -234,5 +252,41 @@ function StoredRow({
         </Group>
       </Group>
     </Paper>
+  )
+}
+
+/** How many days before expiry the app reminds about a stored token (OS notification / banner). */
+function ReminderSetting() {
+  const reminders = useInvoke('tokens.reminders', {})
+  const save = useMutationInvoke('tokens.setReminderDays', {
+    onError: (e) => notifications.show({ color: 'red', title: 'Not saved', message: e.message }),
+  })
+  const days = reminders.data?.reminderDays
+  if (days === undefined) return null
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        Remind me
+      </Text>
+      <NumberInput
+        size="xs"
+        w={64}
+        min={0}
+        max={90}
+        allowDecimal={false}
+        defaultValue={days}
+        key={days}
+        onBlur={(e) => {
+          const next = Number(e.currentTarget.value)
+          if (Number.isInteger(next) && next >= 0 && next <= 90 && next !== days)
+            save.mutate({ days: next })
+        }}
+        aria-label="Days before expiry"
+        data-testid="reminder-days"
+      />
+      <Text size="xs" c="dimmed">
+        days before a stored token expires
+      </Text>
+    </Group>
   )
 }

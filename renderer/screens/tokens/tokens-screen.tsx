@@ -65,7 +65,10 @@ export function TokensScreen() {
     },
   })
   const rotate = useMutationInvoke('tokens.rotate', {
+    // The reply holds the new raw token: hand it to the reveal dialog and keep no other copy.
+    gcTime: 0,
     onSuccess: ({ reveal: next, replacedStored }) => {
+      rotate.reset()
       setRotating(null)
       setDetailId(null)
       setReveal({ reveal: next, origin: 'rotated', storedName: replacedStored })
