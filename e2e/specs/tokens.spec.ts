@@ -92,6 +92,8 @@ test('sign in, create, copy, list, test, rotate, revoke, sign out — the raw to
   await create.getByTestId('create-name').fill('laptop notebook')
   await create.getByText('7 days').click()
   await create.getByTestId('scope-datasets:read').check()
+  // Back to the top of the scope list, where the common resources are.
+  await create.locator('.mantine-ScrollArea-viewport').evaluate((el) => el.scrollTo(0, 0))
   await shoot(page, 'create')
   await create.getByTestId('create-submit').click()
 

@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Textarea,
 } from '@mantine/core'
 import { useState } from 'react'
 import type { AppError } from '../../../shared/errors'
@@ -105,12 +104,9 @@ function CreateTokenForm({
           data-autofocus
           data-testid="create-name"
         />
-        <Textarea
+        <TextInput
           label="Note"
-          description="Optional"
-          autosize
-          minRows={1}
-          maxRows={3}
+          placeholder="Optional: what it is for"
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
           data-testid="create-description"
@@ -152,12 +148,12 @@ function CreateTokenForm({
               : ' '}
           </Text>
         </Stack>
-        <ScopePicker value={scopes} onChange={setScopes} error={errors.scopes ?? null} />
-        <Text size="xs" c="dimmed">
-          Preselected: {APP_SCOPES.join(', ')} — what NOMAD Desktop itself needs to search entries,
-          browse and download your uploads and show your groups, all read-only. Add write scopes
-          only for scripts that change data.
-        </Text>
+        <ScopePicker
+          value={scopes}
+          onChange={setScopes}
+          error={errors.scopes ?? null}
+          note={`Preselected: ${APP_SCOPES.join(', ')} — what NOMAD Desktop itself needs to search, browse and download your uploads and show your groups, all read-only. Add write scopes only for scripts that change data.`}
+        />
         {serverError && (
           <Alert
             color="red"

@@ -99,10 +99,13 @@ export function ScopePicker({
   value,
   onChange,
   error,
+  note,
 }: {
   value: string[]
   onChange: (scopes: string[]) => void
   error?: string | null
+  /** Shown under the label: why the preselection is what it is. */
+  note?: string
 }) {
   const [moreOpen, setMoreOpen] = useState(() =>
     value.some((scope) => OTHER_RESOURCES.some((r) => scope.startsWith(`${r}:`))),
@@ -130,13 +133,18 @@ export function ScopePicker({
           {value.length} chosen
         </Text>
       </Group>
+      {note && (
+        <Text size="xs" c="dimmed" mt={-4}>
+          {note}
+        </Text>
+      )}
       <Paper
         withBorder
         radius="md"
         p={0}
         style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
       >
-        <ScrollArea.Autosize mah={300} type="auto" offsetScrollbars>
+        <ScrollArea.Autosize mah={230} type="auto" offsetScrollbars>
           <Stack gap="md" p="sm">
             {COMMON_RESOURCES.map((resource) => (
               <ResourceGroup key={resource} resource={resource} value={value} onToggle={toggle} />
