@@ -23,7 +23,7 @@ describe('copy as curl', () => {
   it('posts the exact JSON body, single-quoted for the shell', () => {
     const command = toCurl(request)
     expect(command.split('\n')[0]).toBe(
-      "curl -sS -X POST 'http://127.0.0.1:8000/api/v1/entries/query' \\",
+      "curl -sS --retry 3 -X POST 'http://127.0.0.1:8000/api/v1/entries/query' \\",
     )
     expect(command).toContain("-H 'Content-Type: application/json'")
     expect(command).not.toContain('Authorization')

@@ -155,7 +155,7 @@ export class PageStore {
     }
     if (page.next !== null && page.rows.length > 0 && index === this.slots.length - 1)
       this.slots.push(emptySlot(page.next))
-    this.changed()
+    this.changed(true)
     // The researcher will most likely read on: fetch the next page while they read this one
     // (one page ahead only; a prefetched page does not prefetch another).
     const following = this.slots[index + 1]
@@ -190,9 +190,23 @@ export class PageStore {
     this.changed()
   }
 
-  private changed(): void {
+  /**
+   * Tells subscribers, but only when something they show changed: rows arrived (`rows`), or the
+   * total, length, loading or error state moved. Dropping far-away pages changes nothing on
+   * screen and must not re-render the table.
+   */
+  private changed(rows = false): void {
+    const next = this.makeSnapshot()
+    const prev = this.snapshot
+    const same =
+      prev.total === next.total &&
+      prev.known === next.known &&
+      prev.hasMore === next.hasMore &&
+      prev.loading === next.loading &&
+      prev.error === next.error
+    if (same && !rows) return
     this.version++
-    this.snapshot = this.makeSnapshot()
+    this.snapshot = { ...next, version: this.version }
     for (const listener of this.listeners) listener()
   }
 

@@ -12,7 +12,7 @@ import { EntryDrawer } from './entry-drawer'
 import { ResultsTable } from './results-table'
 import { ResultsToolbar } from './results-toolbar'
 import { bulkTarget, NO_SELECTION, selectAll, toggle, type Selection } from './selection'
-import { usePageStore } from './use-page-store'
+import { usePageStore, usePageStoreValue } from './use-page-store'
 
 /** Chips, toolbar ("N of total", selection, columns, page size), the table and the drawer. */
 export function ResultsPanel({
@@ -44,7 +44,7 @@ export function ResultsPanel({
     },
     [onSession],
   )
-  const { store, snapshot } = usePageStore(
+  const store = usePageStore(
     {
       serverId,
       owner: submitted.owner,
@@ -73,13 +73,14 @@ export function ResultsPanel({
   const [openId, setOpenId] = useState<string | null>(null)
   const table = useRef<VirtualTableHandle>(null)
 
+  const total = usePageStoreValue(store, (s) => s.total)
   const reported = useRef<object | null>(null)
   useEffect(() => {
-    if (snapshot.total !== null && reported.current !== store) {
+    if (total !== null && reported.current !== store) {
       reported.current = store
-      onFirstPage(snapshot.total)
+      onFirstPage(total)
     }
-  }, [snapshot.total, store, onFirstPage])
+  }, [total, store, onFirstPage])
 
   const onSort = useCallback(
     (columnId: string) =>
@@ -92,7 +93,6 @@ export function ResultsPanel({
   )
   const onToggle = useCallback((id: string) => setSelection((s) => toggle(s, id)), [setSelection])
   const onSelectAll = useCallback(() => setSelection(selectAll()), [setSelection])
-  const total = snapshot.total
 
   return (
     <Paper
@@ -108,7 +108,7 @@ export function ResultsPanel({
       >
         <ActiveChips model={session.model} onChange={onModel} />
         <ResultsToolbar
-          known={snapshot.known}
+          store={store}
           total={total}
           selection={selection}
           onClearSelection={() => setSelection(NO_SELECTION)}
@@ -141,7 +141,6 @@ export function ResultsPanel({
         <ResultsTable
           handle={table}
           store={store}
-          snapshot={snapshot}
           catalogue={catalogue}
           columns={session.columns}
           sort={session.orderBy ? { columnId: session.orderBy, order: session.order } : null}

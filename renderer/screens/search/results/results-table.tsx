@@ -1,6 +1,6 @@
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core'
 import { IconMoodEmpty, IconRefresh } from '@tabler/icons-react'
-import { useCallback, useMemo, type ReactNode, type Ref } from 'react'
+import { useCallback, useMemo, useSyncExternalStore, type ReactNode, type Ref } from 'react'
 import type { EntryRow } from '../../../../shared/ipc/channels/search'
 import type { QuantityCatalogue } from '../../../../shared/query'
 import { ErrorAlert } from '../../../components/error-alert'
@@ -11,13 +11,12 @@ import {
 } from '../../../components/virtual-table/virtual-table'
 import { quantityLabel } from '../model/labels'
 import { formatCell } from './format-cell'
-import type { PageStore, PageStoreSnapshot } from './page-store'
+import type { PageStore } from './page-store'
 import { isSelected, type Selection } from './selection'
 import { SearchErrorActions } from './search-error'
 
 export interface ResultsTableProps {
   store: PageStore
-  snapshot: PageStoreSnapshot
   catalogue: QuantityCatalogue
   columns: string[]
   sort: { columnId: string; order: 'asc' | 'desc' } | null
@@ -45,7 +44,8 @@ function columnWidth(name: string, catalogue: QuantityCatalogue): number {
 
 /** The results grid with its empty, loading and error states. */
 export function ResultsTable(props: ResultsTableProps) {
-  const { store, snapshot, catalogue, selection } = props
+  const { store, catalogue, selection } = props
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const columns = useMemo<VirtualColumn[]>(
     () =>
       props.columns.map((name) => {

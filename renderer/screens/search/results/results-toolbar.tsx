@@ -6,10 +6,12 @@ import { formatCount } from '../model/format'
 import { PAGE_SIZES } from '../state/session'
 import { BULK_HOOKS, bulkAction, subscribeBulkActions } from './bulk-actions'
 import { ColumnPicker } from './column-picker'
+import type { PageStore } from './page-store'
+import { usePageStoreValue } from './use-page-store'
 import { describeSelection, selectedCount, type BulkTarget, type Selection } from './selection'
 
 export function ResultsToolbar({
-  known,
+  store,
   total,
   selection,
   onClearSelection,
@@ -20,7 +22,7 @@ export function ResultsToolbar({
   pageSize,
   onPageSize,
 }: {
-  known: number
+  store: PageStore
   total: number | null
   selection: Selection
   onClearSelection: () => void
@@ -89,16 +91,7 @@ export function ResultsToolbar({
   return (
     <Stack gap={6}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text
-          size="sm"
-          fw={600}
-          data-testid="results-count"
-          data-known={known}
-          data-total={total ?? ''}
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {total === null ? 'Searching…' : `${formatCount(known)} of ${formatCount(total)}`}
-        </Text>
+        <ResultsCount store={store} />
         <Group gap="xs" wrap="nowrap">
           <Select
             size="xs"
@@ -117,5 +110,23 @@ export function ResultsToolbar({
       </Group>
       {selectionBar}
     </Stack>
+  )
+}
+
+/** "N of total": its own component, as it changes with every page that arrives. */
+function ResultsCount({ store }: { store: PageStore }) {
+  const known = usePageStoreValue(store, (s) => s.known)
+  const total = usePageStoreValue(store, (s) => s.total)
+  return (
+    <Text
+      size="sm"
+      fw={600}
+      data-testid="results-count"
+      data-known={known}
+      data-total={total ?? ''}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {total === null ? 'Searching…' : `${formatCount(known)} of ${formatCount(total)}`}
+    </Text>
   )
 }

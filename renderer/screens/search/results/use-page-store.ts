@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { Owner, JsonObject } from '../../../../shared/api'
 import { useIpcClient } from '../../../ipc/client-context'
-import { PageStore } from './page-store'
+import { PageStore, type PageStoreSnapshot } from './page-store'
 
 export interface PageQuery {
   serverId: string
@@ -41,6 +41,13 @@ export function usePageStore(
     store.start()
     return () => store.dispose()
   }, [store])
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot)
-  return { store, snapshot }
+  return store
+}
+
+/**
+ * One value of the store's snapshot. Components read only what they show, so a page arriving
+ * re-renders the table and the count, not the toolbar, chips and menus around them.
+ */
+export function usePageStoreValue<T>(store: PageStore, select: (s: PageStoreSnapshot) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.getSnapshot()))
 }

@@ -1,0 +1,62 @@
+/**
+ * What the browse benchmark runs against: the sandbox CLI (`npm run sandbox`) in its own
+ * process, so its work never shares an event loop with the client being measured, and the
+ * small report helpers.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..')
+
+export interface SandboxProcess {
+  baseUrl: string
+  stop(): Promise<void>
+}
+
+/** Starts `electron/sandbox/cli.ts` on a free port and waits for the API line of its banner. */
+export function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
+  const child = spawn(
+    resolve(REPO_ROOT, 'node_modules/.bin/tsx'),
+    ['electron/sandbox/cli.ts', '--port', '0', ...args],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  return new Promise((ready, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      fail(new Error(`the sandbox did not start within 120 s.\n${stderr}`))
+    }, 120_000)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      fail(new Error(`the sandbox exited early with code ${code}.\n${stderr}`))
+    })
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /^\s+API\s+(http:\/\/\S+)$/.exec(line)
+      if (!match?.[1]) return
+      clearTimeout(timer)
+      ready({
+        baseUrl: match[1],
+        async stop() {
+          if (child.exitCode === null) child.kill('SIGTERM')
+          await exited
+        },
+      })
+    })
+  })
+}
+
+/** Writes a file below the repository root, creating folders. */
+export function writeReport(relativePath: string, content: string): void {
+  const path = resolve(REPO_ROOT, relativePath)
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, content)
+}
+
+export function markdownTable(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n')
+}
