@@ -106,6 +106,20 @@ describe('RateController', () => {
     expect(c.rate(120_000)).toBeGreaterThanOrEqual(DEFAULT_RATE_CONFIG.minRate)
   })
 
+  it('keeps its ceiling and pace through rare throttles below it (timing noise), not frequent ones', () => {
+    const c = new RateController(0, DEFAULT_RATE_CONFIG, { rate: 28.5, rateCeiling: 30 })
+    // One refusal every 5 s (a stalling server, not a lower limit): the ceiling stays.
+    for (let t = 5_000; t <= 30_000; t += 5_000) {
+      c.onThrottle(t, t - 10)
+      expect(c.snapshot(t).ceiling).toBe(30)
+      expect(c.rate(t)).toBeCloseTo(28.5, 5) // back on the plateau, no dip
+    }
+    // Refusals several times a second: the limit really is lower, and the ceiling follows.
+    for (let t = 30_300; t <= 31_500; t += 300) c.onThrottle(t, t - 10)
+    expect(c.snapshot(31_500).ceiling).toBeLessThan(28.5)
+    expect(c.rate(31_500)).toBeLessThan(0.7 * 28.5)
+  })
+
   it('resumes in slow start from a learned rate when no ceiling was ever learned', () => {
     const c = new RateController(0, DEFAULT_RATE_CONFIG, {
       rate: 50,

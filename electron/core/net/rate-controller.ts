@@ -18,6 +18,14 @@ import type { LearnedLimits } from './limits-store'
  * - Time only advances the growth while the pacer is the bottleneck (requests waiting for a
  *   token): a quiet app does not "learn" a rate it never tried (RFC 7661's app-limited rule;
  *   AWS caps at 2× the measured rate for the same reason).
+ * - A throttle at or below the ceiling while refusals are rare in time (at most 3 in about the
+ *   last 10 s) keeps the ceiling and only returns the pace to the plateau: it is timing noise,
+ *   not a lower limit. On a loaded 2-core machine the sandbox stalled for 15–30 ms every few
+ *   seconds, and each stall refused a request paced well below the limit; lowering the ceiling
+ *   for each of them ratcheted the pace down to ~17 of 30 req/s within 30 s. Counting in time
+ *   rather than as a share of requests matters: stalls come per second, so a share would grow
+ *   as the pace falls and ratchet further. A real drop of the limit refuses several requests
+ *   per second and is cut deeply (and the ceiling lowered) from its fourth throttle on.
  */
 export interface RateControllerConfig {
   /** Cold-start rate: anchors §7 "start at ~10 r/s rather than unlimited". */
@@ -44,6 +52,10 @@ export interface RateControllerConfig {
   dropFraction: number
   /** Probing this far above the ceiling without a throttle makes the ceiling stale. */
   staleFactor: number
+  /** Throttles in about the last noiseWindowMs up to which one below the ceiling is noise. */
+  noiseThrottles: number
+  /** Time constant (ms) of the decaying throttle count behind noiseThrottles. */
+  noiseWindowMs: number
 }
 
 export const DEFAULT_RATE_CONFIG: RateControllerConfig = {
@@ -59,7 +71,12 @@ export const DEFAULT_RATE_CONFIG: RateControllerConfig = {
   consecutiveMs: 2000,
   dropFraction: 0.85,
   staleFactor: 1.15,
+  noiseThrottles: 3,
+  noiseWindowMs: 10_000,
 }
+
+// "On the plateau" includes the first seconds of probing above it (under 2 %).
+const NOISE_BAND = 1.02
 
 export interface RateSnapshot {
   /** Current pacing rate, requests/s. */
@@ -82,8 +99,13 @@ export class RateController {
   /** Effective seconds since the last cut (probing time only counts while pacing-limited). */
   private epochSeconds = 0
   private lastCutAt = Number.NEGATIVE_INFINITY
+  /** Last real cut (not a noise reset): "within 2 s of the last cut" means this one. */
+  private lastReductionAt = Number.NEGATIVE_INFINITY
   private lastAdvanceAt: number
   private pacingLimited = false
+  /** Throttles of about the last noiseWindowMs, decaying exponentially. */
+  private recentThrottles = 0
+  private throttlesAt = Number.NEGATIVE_INFINITY
 
   constructor(
     now: number,
@@ -114,12 +136,23 @@ export class RateController {
    */
   onThrottle(now: number, dispatchedAt: number): boolean {
     this.advance(now)
+    // A stall on the path bunches requests, and all of them bounce: one event, counted once.
     if (dispatchedAt < this.lastCutAt) return false
+    const recent = this.countThrottle(now)
     const current = this.rate(now)
     const deep =
       this.mode === 'slow-start' ||
-      now - this.lastCutAt < this.config.consecutiveMs ||
+      now - this.lastReductionAt < this.config.consecutiveMs ||
       (this.ceiling !== null && current < this.config.dropFraction * this.ceiling)
+    // Rare refusals while holding the plateau are noise: keep the ceiling and the pace (probing
+    // starts over), without the dip a cut would cost. A throttle while probing above the plateau
+    // found the limit, and one far below the ceiling means it dropped: both cut as usual.
+    const holding = !deep && this.ceiling !== null && current <= this.plateau * NOISE_BAND
+    if (holding && recent <= this.config.noiseThrottles && this.ceiling !== null) {
+      this.startEpoch(now, this.ceiling, Math.min(current, this.plateau))
+      return true
+    }
+    this.lastReductionAt = now
     this.startEpoch(now, current, current * (deep ? this.config.deepCut : this.config.mildCut))
     return true
   }
@@ -179,6 +212,14 @@ export class RateController {
       this.mode = 'slow-start'
       this.slowStartRate = this.clamp(this.curve())
     }
+  }
+
+  /** Counts a throttle and returns how many happened in about the last noiseWindowMs. */
+  private countThrottle(now: number): number {
+    const elapsed = Math.max(0, now - this.throttlesAt)
+    this.recentThrottles = this.recentThrottles * Math.exp(-elapsed / this.config.noiseWindowMs) + 1
+    this.throttlesAt = now
+    return this.recentThrottles
   }
 
   private clamp(rate: number): number {
