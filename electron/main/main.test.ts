@@ -137,7 +137,7 @@ describe('Electron main', () => {
   beforeEach(async () => {
     fakes.handles.clear()
     fakes.windows.length = 0
-    main?.core.dispose()
+    await main?.core.dispose()
     main = await startMainProcess()
   })
   afterAll(() => main.core.dispose())
