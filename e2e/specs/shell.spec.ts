@@ -37,6 +37,8 @@ test('every navigation item opens its section, and placeholders say they are not
     if (id === 'servers') await expect(page.getByTestId('server-card')).toHaveCount(2)
     // Tokens works (issue #5): signed out, it asks to sign in.
     else if (id === 'tokens') await expect(page.getByTestId('tokens-sign-in')).toBeVisible()
+    // Search works (issue #6): its builder and results are there.
+    else if (id === 'search') await expect(page.getByTestId('screen-search')).toBeVisible()
     else
       await expect(page.getByTestId('not-available-badge')).toHaveText(
         'Not yet available in this version',

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Badge,
   Button,
   Center,
   Group,
@@ -106,9 +107,23 @@ export function SearchScreen() {
 
   if (!activeId || !catalogue || !session)
     return (
-      <Center h={300} data-testid="screen-search">
-        {info.error ? <ErrorAlert error={info.error} /> : <Loader size="sm" />}
-      </Center>
+      <Stack gap="sm" data-testid="screen-search">
+        <Title order={2} data-testid="screen-title">
+          Search
+        </Title>
+        <Center h={240}>
+          {info.error ? (
+            <ErrorAlert error={info.error} />
+          ) : (
+            <Group gap="xs">
+              <Loader size="sm" />
+              <Text size="sm" c="dimmed" data-testid="search-loading">
+                Reading the searchable quantities of {active?.name ?? 'the server'}…
+              </Text>
+            </Group>
+          )}
+        </Center>
+      </Stack>
     )
   const dirty = isDirty(session)
   // The count belongs to the draft only once the debounce has caught up and the answer is in.
@@ -135,8 +150,14 @@ export function SearchScreen() {
           </Title>
           <Text c="dimmed" size="sm" truncate>
             {active?.name}
-            {info.data?.source === 'fallback' && ` · ${info.data.note ?? ''}`}
           </Text>
+          {info.data?.source === 'fallback' && (
+            <Tooltip label={info.data.note} multiline w={360}>
+              <Badge variant="light" color="yellow" size="sm" data-testid="catalogue-fallback">
+                Built-in quantity list
+              </Badge>
+            </Tooltip>
+          )}
         </Group>
         <Group gap="xs" wrap="nowrap">
           <OwnerSelect

@@ -117,6 +117,7 @@ export function ResultsToolbar({
 function ResultsCount({ store }: { store: PageStore }) {
   const known = usePageStoreValue(store, (s) => s.known)
   const total = usePageStoreValue(store, (s) => s.total)
+  const failed = usePageStoreValue(store, (s) => s.error !== null && s.total === null)
   return (
     <Text
       size="sm"
@@ -126,7 +127,11 @@ function ResultsCount({ store }: { store: PageStore }) {
       data-total={total ?? ''}
       style={{ whiteSpace: 'nowrap' }}
     >
-      {total === null ? 'Searching…' : `${formatCount(known)} of ${formatCount(total)}`}
+      {total === null
+        ? failed
+          ? 'No results'
+          : 'Searching…'
+        : `${formatCount(known)} of ${formatCount(total)}`}
     </Text>
   )
 }
