@@ -224,6 +224,17 @@ test('the JSON view works both ways; OPTIMADE errors are the server’s; empty r
     termsOption(page, 'results.method.simulation.program_name', 'exciting'),
   ).toBeChecked()
   await expect(page.getByTestId('chip')).toHaveText(['Elements: Si', 'Program: VASP, exciting'])
+  // Save it under a name; change the query; load it back (saved searches are per server).
+  await page.getByTestId('saved-searches').click()
+  await page.getByTestId('save-current').click()
+  await page.getByTestId('saved-name').fill('Si with VASP or exciting')
+  await page.getByTestId('saved-submit').click()
+  await expect(page.getByTestId('saved-name')).toHaveCount(0)
+  await page.getByTestId('element-Si').click() // required → excluded
+  await expect(page.getByTestId('chip').first()).toHaveText('Elements: not Si')
+  await page.getByTestId('saved-searches').click()
+  await page.getByTestId('saved-item').filter({ hasText: 'Si with VASP or exciting' }).click()
+  await expect(page.getByTestId('chip')).toHaveText(['Elements: Si', 'Program: VASP, exciting'])
   // …and the builder's clicks show up in the JSON.
   await page.getByTestId('element-Si').click() // required → excluded
   await expect(page.getByTestId('json-editor')).toHaveValue(/"none": \["Si"\]/)

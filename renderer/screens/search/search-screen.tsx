@@ -18,13 +18,11 @@ import {
   IconLayoutSidebarLeftExpand,
   IconSearch,
 } from '@tabler/icons-react'
-import { keepPreviousData } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { AppError } from '../../../shared/errors'
 import { useServers } from '../../app/use-servers'
 import { ErrorAlert } from '../../components/error-alert'
 import { useIpcClient } from '../../ipc/client-context'
-import { useInvoke } from '../../ipc/hooks'
 import { BuilderPanel } from './builder/builder-panel'
 import { OwnerSelect } from './builder/owner-select'
 import { useDebounced } from './builder/use-debounced'
@@ -37,6 +35,7 @@ import { HistoryMenu, SavedMenu } from './saved-menu'
 import { isDirty, sessionFromState, stateFromSession, submit } from './state/session'
 import { sessionStore } from './state/session-store'
 import { useCatalogue } from './state/use-catalogue'
+import { useLiveCount } from './state/use-live-count'
 import { useSearchSession } from './state/use-search-session'
 
 const COUNT_DELAY_MS = 300
@@ -58,11 +57,7 @@ export function SearchScreen() {
     { query: draftQuery, owner: session?.owner ?? 'visible' },
     COUNT_DELAY_MS,
   )
-  const count = useInvoke(
-    'search.count',
-    { serverId: activeId ?? '', owner: debounced.owner, query: debounced.query },
-    { enabled: !!activeId && !!session, placeholderData: keepPreviousData, staleTime: 60_000 },
-  )
+  const count = useLiveCount(activeId, debounced.owner, debounced.query, !!session)
   const facets = useFacets(
     activeId ?? '',
     debounced.owner,
@@ -70,11 +65,8 @@ export function SearchScreen() {
     session?.model ?? EMPTY_MODEL,
     !!activeId && !!session,
   )
-  const countError: AppError | null = count.error
-  const optimadeError =
-    countError?.code === 'invalid_input' && countError.details?.path?.includes('optimade_filter')
-      ? (countError.details.serverMessage ?? countError.message)
-      : undefined
+  const countError = count.error
+  const optimadeError = count.optimadeError
 
   // A submitted search goes into the history once its first page has arrived (with its total).
   const recordNext = useRef(false)
@@ -128,8 +120,7 @@ export function SearchScreen() {
   const dirty = isDirty(session)
   // The count belongs to the draft only once the debounce has caught up and the answer is in.
   const countFresh =
-    count.data !== undefined &&
-    !count.isPlaceholderData &&
+    count.current &&
     debounced.owner === session.owner &&
     JSON.stringify(debounced.query) === JSON.stringify(draftQuery)
   const loadState = (state: Parameters<typeof sessionFromState>[0]) => {
@@ -212,8 +203,8 @@ export function SearchScreen() {
               >
                 {countError
                   ? 'Search'
-                  : countFresh && count.data
-                    ? `Search · ${formatCount(count.data.total)} results`
+                  : countFresh && count.total !== undefined
+                    ? `Search · ${formatCount(count.total)} results`
                     : 'Search · counting…'}
               </Button>
               <Tooltip label="Hide the builder">
@@ -227,7 +218,7 @@ export function SearchScreen() {
               </Tooltip>
             </Group>
             <LiveCount
-              count={count.data?.total}
+              count={count.total}
               fresh={countFresh}
               error={countError}
               optimade={optimadeError !== undefined}
@@ -271,7 +262,7 @@ export function SearchScreen() {
           session={session}
           catalogue={catalogue}
           dirty={dirty}
-          liveCount={countFresh ? count.data?.total : undefined}
+          liveCount={countFresh ? count.total : undefined}
           onModel={setModel}
           onSession={update}
           onSubmit={onSubmit}
