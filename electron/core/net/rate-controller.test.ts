@@ -120,6 +120,25 @@ describe('RateController', () => {
     expect(c.rate(31_500)).toBeLessThan(0.7 * 28.5)
   })
 
+  it('re-probes a ceiling from one lone slow-start throttle, and keeps it once confirmed', () => {
+    const c = new RateController(0)
+    runLimited(c, 0, 1000) // 15 req/s: a stall refuses one request far below the limit
+    c.onThrottle(1000, 990)
+    expect(c.snapshot(1000).ceiling).toBeCloseTo(15, 5)
+    runLimited(c, 1000, 8000) // recovery, then 3 quiet seconds on the plateau
+    expect(c.snapshot(8000).mode).toBe('slow-start')
+    runLimited(c, 8000, 10_000)
+    const higher = c.rate(10_000)
+    expect(higher).toBeGreaterThan(25)
+    c.onThrottle(10_000, 9990) // the real limit, far above the tentative ceiling
+    runLimited(c, 10_000, 17_000)
+    expect(c.snapshot(17_000).mode).toBe('slow-start') // also tentative: re-probed once more
+    const again = c.rate(17_000)
+    c.onThrottle(17_000, 16_990) // refused close to it: confirmed
+    runLimited(c, 17_000, 40_000)
+    expect(c.snapshot(40_000)).toMatchObject({ mode: 'steady', ceiling: again })
+  })
+
   it('resumes in slow start from a learned rate when no ceiling was ever learned', () => {
     const c = new RateController(0, DEFAULT_RATE_CONFIG, {
       rate: 50,

@@ -26,6 +26,11 @@ import type { LearnedLimits } from './limits-store'
  *   rather than as a share of requests matters: stalls come per second, so a share would grow
  *   as the pace falls and ratchet further. A real drop of the limit refuses several requests
  *   per second and is cut deeply (and the ceiling lowered) from its fourth throttle on.
+ * - The same noise can refuse one request during slow start, far below the limit. Such a lone
+ *   slow-start ceiling is tentative: after 3 quiet seconds on its plateau, slow start resumes
+ *   once; a throttle within 1.2× of it confirms it, one higher replaces it (itself tentative).
+ *   Without this a single early stall held the pace at ~16 of 30 req/s for the whole run,
+ *   because the convex probe needs ~24 s to call a ceiling stale.
  */
 export interface RateControllerConfig {
   /** Cold-start rate: anchors §7 "start at ~10 r/s rather than unlimited". */
@@ -77,6 +82,10 @@ export const DEFAULT_RATE_CONFIG: RateControllerConfig = {
 
 // "On the plateau" includes the first seconds of probing above it (under 2 %).
 const NOISE_BAND = 1.02
+// A tentative ceiling is re-probed (slow start from the plateau) after this long without a
+// throttle, and confirmed when the re-probe is refused within this factor of it.
+const TENTATIVE_REPROBE_S = 3
+const TENTATIVE_CONFIRM = 1.2
 
 export interface RateSnapshot {
   /** Current pacing rate, requests/s. */
@@ -99,8 +108,12 @@ export class RateController {
   /** Effective seconds since the last cut (probing time only counts while pacing-limited). */
   private epochSeconds = 0
   private lastCutAt = Number.NEGATIVE_INFINITY
-  /** Last real cut (not a noise reset): "within 2 s of the last cut" means this one. */
+  /** Last real cut (not noise): "within 2 s of the last cut" means this one. */
   private lastReductionAt = Number.NEGATIVE_INFINITY
+  /** Last throttle taken as noise; earlier-dispatched throttles are part of the same event. */
+  private lastNoiseAt = Number.NEGATIVE_INFINITY
+  /** The ceiling comes from one lone slow-start throttle and is re-probed once (advance()). */
+  private tentative = false
   private lastAdvanceAt: number
   private pacingLimited = false
   /** Throttles of about the last noiseWindowMs, decaying exponentially. */
@@ -137,7 +150,7 @@ export class RateController {
   onThrottle(now: number, dispatchedAt: number): boolean {
     this.advance(now)
     // A stall on the path bunches requests, and all of them bounce: one event, counted once.
-    if (dispatchedAt < this.lastCutAt) return false
+    if (dispatchedAt < Math.max(this.lastCutAt, this.lastNoiseAt)) return false
     const recent = this.countThrottle(now)
     const current = this.rate(now)
     const deep =
@@ -148,10 +161,17 @@ export class RateController {
     // starts over), without the dip a cut would cost. A throttle while probing above the plateau
     // found the limit, and one far below the ceiling means it dropped: both cut as usual.
     const holding = !deep && this.ceiling !== null && current <= this.plateau * NOISE_BAND
-    if (holding && recent <= this.config.noiseThrottles && this.ceiling !== null) {
-      this.startEpoch(now, this.ceiling, Math.min(current, this.plateau))
-      return true
+    if (holding && recent <= this.config.noiseThrottles) {
+      this.lastNoiseAt = now
+      return false
     }
+    // A lone throttle in slow start may be noise too: its ceiling is tentative until a second
+    // throttle lands near it (see advance()). One in steady state is taken at its word.
+    const previous = this.ceiling
+    const wasTentative = this.tentative
+    this.tentative =
+      this.mode === 'slow-start' &&
+      !(wasTentative && previous !== null && current <= TENTATIVE_CONFIRM * previous)
     this.lastReductionAt = now
     this.startEpoch(now, current, current * (deep ? this.config.deepCut : this.config.mildCut))
     return true
@@ -208,6 +228,12 @@ export class RateController {
     const recovering = Math.min(dt, recoveryLeft)
     this.epochSeconds += recovering + (this.pacingLimited ? dt - recovering : 0)
     const ceiling = this.ceiling ?? this.plateau
+    const quiet = this.epochSeconds - this.recoverySeconds
+    if (this.tentative && this.pacingLimited && quiet >= TENTATIVE_REPROBE_S) {
+      this.mode = 'slow-start'
+      this.slowStartRate = this.clamp(this.curve())
+      return
+    }
     if (this.curve() >= this.config.staleFactor * ceiling) {
       this.mode = 'slow-start'
       this.slowStartRate = this.clamp(this.curve())
