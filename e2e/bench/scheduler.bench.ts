@@ -1,0 +1,445 @@
+/**
+ * `npm run bench:scheduler`: the request scheduler against a sandbox with NOMAD-like limits,
+ * side by side in one batch with NOMAD's Python-client strategy (fixed 20 requests/s, 8 in
+ * flight) and a naive flood (10 workers flat out). The sandbox runs in a child process so that
+ * client and server never share an event loop. Writes .reports/bench/scheduler.json and
+ * docs/benchmarks/scheduler.md and prints every target with its figure. Not a test: targets
+ * are reported, not asserted. BENCH_QUICK=1 shortens every run (a smoke check, not figures).
+ */
+import { loadavg, setPriority } from 'node:os'
+import type { SandboxLimits } from '../../electron/sandbox'
+import type { LearnedLimits } from '../../electron/core/net'
+import { recordWire } from '../../electron/core/api/test-support/wire-log'
+import {
+  createLoadClient,
+  EVEN_RATE,
+  type BulkResult,
+  type ClientName,
+  type InteractiveResult,
+} from './support/load-clients'
+import { machineFacts, markdownTable, writeMarkdownReport, writeReport } from './support/report'
+import { startSandboxChild, warmUp } from './support/sandbox-child'
+import { pct, percentile, round1, sleep } from './support/stats'
+import {
+  goodput,
+  refusedShare,
+  lastRefusalAfter,
+  timeline,
+  window,
+  type Second,
+} from './support/timeline'
+
+const QUICK = process.env.BENCH_QUICK === '1'
+const scale = (seconds: number) => (QUICK ? Math.max(4, Math.round(seconds / 3)) : seconds)
+const LIMIT = 30
+const BULK_PATH = '/groups'
+const CLIENTS = ['ours', 'fixed', 'flood'] as const
+const DURATION: Record<ClientName, number> = {
+  ours: scale(30),
+  fixed: scale(20),
+  flood: 6,
+  even: scale(15),
+}
+
+interface Run {
+  client: ClientName
+  seconds: number
+  series: Second[]
+  bulk: BulkResult
+  learned?: LearnedLimits
+}
+
+function log(line: string): void {
+  process.stdout.write(`${line}\n`)
+}
+
+/**
+ * The anchors' method puts client and server on their own cores (performance-anchors §6). On a
+ * shared 2-core machine the next best thing is to let the scheduler prefer this process and its
+ * sandbox children (forks inherit the niceness), so their timers are not delayed behind
+ * compilers running next to them. Without permission the run goes on at normal priority.
+ */
+function raisePriority(): boolean {
+  try {
+    setPriority(0, -10)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** One client against a fresh sandbox for `seconds`, optionally lowering the limit mid-run. */
+async function throughput(
+  client: ClientName,
+  limits: Partial<SandboxLimits>,
+  seconds: number,
+  options: { learned?: LearnedLimits; dropAt?: number } = {},
+): Promise<Run> {
+  const sandbox = await startSandboxChild({ entries: 200, limits })
+  await warmUp(sandbox, [BULK_PATH])
+  const load = createLoadClient(client, sandbox.baseUrl, options.learned)
+  const stop = new AbortController()
+  const bulk = load.bulk(BULK_PATH, stop.signal)
+  const drop =
+    options.dropAt === undefined
+      ? undefined
+      : setTimeout(() => void sandbox.setLimits({ rate: 10 }), options.dropAt * 1000)
+  await sleep(seconds * 1000)
+  stop.abort()
+  clearTimeout(drop)
+  const result = await bulk
+  const stats = await sandbox.stats()
+  const learned = load.learnedLimits()
+  await load.close()
+  await sandbox.close()
+  return {
+    client,
+    seconds,
+    series: timeline(stats, seconds),
+    bulk: result,
+    ...(learned === undefined ? {} : { learned }),
+  }
+}
+
+interface ThroughputFigures {
+  seconds: number
+  steadyFrom: number
+  goodputPerSecond: number
+  goodputShare: number
+  steadyRefusedShare: number
+  refusedFirst10s: number
+  visibleFailures: number
+  series: Second[]
+}
+
+function throughputFigures(run: Run): ThroughputFigures {
+  const steadyFrom = Math.min(10, Math.floor(run.seconds / 2))
+  const perSecond = goodput(run.series, steadyFrom)
+  return {
+    seconds: run.seconds,
+    steadyFrom,
+    goodputPerSecond: round1(perSecond),
+    goodputShare: perSecond / LIMIT,
+    steadyRefusedShare: refusedShare(run.series, steadyFrom),
+    refusedFirst10s: window(run.series, 0, 10).refused,
+    visibleFailures: run.bulk.failed,
+    series: run.series,
+  }
+}
+
+async function throughputScenario(name: string, limits: Partial<SandboxLimits>) {
+  const figures: Partial<Record<ClientName, ThroughputFigures>> = {}
+  let learned: LearnedLimits | undefined
+  for (const client of CLIENTS) {
+    log(`  ${name}: ${client} for ${DURATION[client]} s…`)
+    const run = await throughput(client, limits, DURATION[client])
+    figures[client] = throughputFigures(run)
+    if (client === 'ours') learned = run.learned
+  }
+  return { figures, learned }
+}
+
+async function dropScenario() {
+  const plan: Record<(typeof CLIENTS)[number], { seconds: number; dropAt: number }> = {
+    ours: { seconds: scale(28), dropAt: scale(8) },
+    fixed: { seconds: scale(24), dropAt: scale(8) },
+    flood: { seconds: 8, dropAt: 3 },
+  }
+  const out: Partial<Record<ClientName, object>> = {}
+  for (const client of CLIENTS) {
+    const { seconds, dropAt } = plan[client]
+    log(`  30→10 drop: ${client} for ${seconds} s, drop at ${dropAt} s…`)
+    const run = await throughput(client, { rate: LIMIT }, seconds, { dropAt })
+    const after = Math.min(dropAt + 10, seconds - 2)
+    out[client] = {
+      seconds,
+      dropAt,
+      refusedShareFrom: after,
+      refusedShareAfter: refusedShare(run.series, after),
+      lastRefusalAfterDrop: lastRefusalAfter(run.series, dropAt),
+      goodputAfterDrop: round1(goodput(run.series, after)),
+      visibleFailures: run.bulk.failed,
+      series: run.series,
+    }
+  }
+  return out as Record<ClientName, { refusedShareAfter: number; lastRefusalAfterDrop: number }>
+}
+
+/** Interactive probes every 300 ms; resolves with every probe's result. */
+async function probe(
+  interactive: (path: string) => Promise<InteractiveResult>,
+  count: number,
+): Promise<InteractiveResult[]> {
+  const pending: Promise<InteractiveResult>[] = []
+  for (let i = 0; i < count; i++) {
+    pending.push(interactive('/info'))
+    await sleep(300)
+  }
+  return Promise.all(pending)
+}
+
+async function fairness() {
+  const probes = QUICK ? 10 : 40
+  const slowBulk = { latencyMs: 1000, pathPattern: '^/datasets/$' }
+  // Idle baseline, same batch, same client: probes without any background work.
+  log('  fairness: idle baseline (ours)…')
+  const idleSandbox = await startSandboxChild({ entries: 200, faults: slowBulk })
+  await warmUp(idleSandbox, ['/info'])
+  const idleClient = createLoadClient('ours', idleSandbox.baseUrl)
+  const idle = await probe((path) => idleClient.interactive(path), QUICK ? 10 : 25)
+  await idleClient.close()
+  await idleSandbox.close()
+  const idleP95 = percentile(
+    idle.map((r) => r.ms),
+    95,
+  )
+
+  const out: Partial<Record<ClientName, object>> = {}
+  for (const client of CLIENTS) {
+    log(`  fairness: ${client} with a saturating background job…`)
+    const sandbox = await startSandboxChild({ entries: 200, faults: slowBulk })
+    await warmUp(sandbox, ['/info', '/groups'])
+    const load = createLoadClient(client, sandbox.baseUrl)
+    const wire = recordWire()
+    const stop = new AbortController()
+    const bulk = load.bulk('/datasets/', stop.signal)
+    await sleep(3000) // let the job fill the connection slots first
+    const results = await probe((path) => load.interactive(path), probes)
+    stop.abort()
+    await bulk
+    const origin = new URL(sandbox.baseUrl).origin
+    // Ours retries invisibly; what counts is whether the server ever refused a UI request.
+    const uiRefusals = wire
+      .to(origin)
+      .filter((r) => r.path.includes('/info') && r.status === 503).length
+    wire.stop()
+    const stats = await sandbox.stats()
+    await load.close()
+    await sandbox.close()
+    const okMs = results.filter((r) => r.ok).map((r) => r.ms)
+    out[client] = {
+      probes: results.length,
+      uiFailures: results.filter((r) => !r.ok).length,
+      uiRefusals: client === 'ours' ? uiRefusals : results.filter((r) => !r.ok).length,
+      p50: round1(percentile(okMs, 50)),
+      p95: round1(percentile(okMs, 95)),
+      p95OverIdle: round1(percentile(okMs, 95) - idleP95),
+      bulkMaxInFlight: stats.maxInFlight,
+    }
+  }
+  return {
+    idleP50: round1(
+      percentile(
+        idle.map((r) => r.ms),
+        50,
+      ),
+    ),
+    idleP95: round1(idleP95),
+    clients: out as Record<
+      ClientName,
+      { uiRefusals: number; uiFailures: number; probes: number; p95: number; p95OverIdle: number }
+    >,
+  }
+}
+
+/** p95 over the idle baseline, or why there is none (too few answered probes). */
+function overIdle(c: { p95OverIdle: number; uiFailures: number; probes: number }): string {
+  const answered = c.probes - c.uiFailures
+  if (answered < 5) return `n/a (${answered} of ${c.probes} answered)`
+  const sign = c.p95OverIdle >= 0 ? '+' : '−'
+  return `${sign}${Math.abs(c.p95OverIdle)} ms`
+}
+
+interface Target {
+  id: string
+  metric: string
+  target: string
+  ours: string
+  fixed: string
+  flood: string
+  pass: boolean
+}
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  const priority = raisePriority()
+  const loadBefore = loadavg().map(round1)
+  log(`Scheduler benchmark${QUICK ? ' (quick smoke run: figures are not representative)' : ''}`)
+  log(
+    `  load average ${loadBefore.join(' / ')}; priority ${priority ? 'raised (nice −10)' : 'normal'}`,
+  )
+  const strict = await throughputScenario('strict 30 r/s', { rate: LIMIT, burst: 0 })
+  log(`  noise floor: even pacing at ${EVEN_RATE} r/s for ${DURATION.even} s…`)
+  const even = throughputFigures(await throughput('even', { rate: LIMIT, burst: 0 }, DURATION.even))
+  const burst = await throughputScenario('burst 150, 30 r/s', { rate: LIMIT, burst: 150 })
+  log(`  warm start (ours, learned ${JSON.stringify(strict.learned)})…`)
+  const warmRun = await throughput('ours', { rate: LIMIT, burst: 0 }, scale(15), {
+    ...(strict.learned === undefined ? {} : { learned: strict.learned }),
+  })
+  const warm = throughputFigures(warmRun)
+  const drop = await dropScenario()
+  const fair = await fairness()
+
+  const s = strict.figures
+  const b = burst.figures
+  const fig = (value: number | undefined, format: (v: number) => string) =>
+    value === undefined || Number.isNaN(value) ? 'n/a' : format(value)
+  const share = (v: number) => pct(v)
+  const count = (v: number) => String(v)
+  const targets: Target[] = [
+    {
+      id: 'goodput-burst',
+      metric: 'goodput, burst-tolerant 30 r/s (share of the limit, steady)',
+      target: '≥ 90 %',
+      ours: fig(b.ours?.goodputShare, share),
+      fixed: fig(b.fixed?.goodputShare, share),
+      flood: fig(b.flood?.goodputShare, share),
+      pass: (b.ours?.goodputShare ?? 0) >= 0.9,
+    },
+    {
+      id: 'goodput-strict',
+      metric: 'goodput, strict 30 r/s (share of the limit, steady)',
+      target: '≥ 85 %',
+      ours: fig(s.ours?.goodputShare, share),
+      fixed: fig(s.fixed?.goodputShare, share),
+      flood: fig(s.flood?.goodputShare, share),
+      pass: (s.ours?.goodputShare ?? 0) >= 0.85,
+    },
+    {
+      id: 'steady-503-strict',
+      metric: 'steady-state 503 share, strict',
+      target: '≤ 1 %',
+      ours: fig(s.ours?.steadyRefusedShare, share),
+      fixed: fig(s.fixed?.steadyRefusedShare, share),
+      flood: fig(s.flood?.steadyRefusedShare, share),
+      pass: (s.ours?.steadyRefusedShare ?? 1) <= 0.01,
+    },
+    {
+      id: 'steady-503-burst',
+      metric: 'steady-state 503 share, burst-tolerant',
+      target: '≤ 1 %',
+      ours: fig(b.ours?.steadyRefusedShare, share),
+      fixed: fig(b.fixed?.steadyRefusedShare, share),
+      flood: fig(b.flood?.steadyRefusedShare, share),
+      pass: (b.ours?.steadyRefusedShare ?? 1) <= 0.01,
+    },
+    {
+      id: 'cold-503-strict',
+      metric: '503s in the first 10 s of a cold start, strict',
+      target: '≤ 15',
+      ours: fig(s.ours?.refusedFirst10s, count),
+      fixed: fig(s.fixed?.refusedFirst10s, count),
+      flood: `${fig(s.flood?.refusedFirst10s, count)} (in 6 s)`,
+      pass: (s.ours?.refusedFirst10s ?? Infinity) <= 15,
+    },
+    {
+      id: 'cold-503-burst',
+      metric: '503s in the first 10 s of a cold start, burst-tolerant',
+      target: '≤ 15',
+      ours: fig(b.ours?.refusedFirst10s, count),
+      fixed: fig(b.fixed?.refusedFirst10s, count),
+      flood: `${fig(b.flood?.refusedFirst10s, count)} (in 6 s)`,
+      pass: (b.ours?.refusedFirst10s ?? Infinity) <= 15,
+    },
+    {
+      id: 'warm-503',
+      metric: '503s in the first 10 s of a warm start (learned limits), strict',
+      target: '≤ 2',
+      ours: String(warm.refusedFirst10s),
+      fixed: 'n/a (learns nothing)',
+      flood: 'n/a (learns nothing)',
+      pass: warm.refusedFirst10s <= 2,
+    },
+    {
+      id: 'drop-recovery',
+      metric: '503 share from 10 s after the limit drops 30 → 10 r/s',
+      target: '< 1 %',
+      ours: `${pct(drop.ours.refusedShareAfter)} (last 503 ${drop.ours.lastRefusalAfterDrop} s after the drop)`,
+      fixed: pct(drop.fixed.refusedShareAfter),
+      flood: `${pct(drop.flood.refusedShareAfter)} (8 s run)`,
+      pass: drop.ours.refusedShareAfter < 0.01,
+    },
+    {
+      id: 'fairness-503',
+      metric: 'interactive requests refused while a background job saturates the server',
+      target: '0',
+      ours: `${fair.clients.ours.uiRefusals} of ${QUICK ? 10 : 40}`,
+      fixed: `${fair.clients.fixed.uiRefusals} of ${QUICK ? 10 : 40}`,
+      flood: `${fair.clients.flood.uiRefusals} of ${QUICK ? 10 : 40}`,
+      pass: fair.clients.ours.uiRefusals === 0 && fair.clients.ours.uiFailures === 0,
+    },
+    {
+      id: 'fairness-p95',
+      metric: `interactive p95 over the idle baseline (${fair.idleP95} ms)`,
+      target: '≤ +250 ms',
+      ours: overIdle(fair.clients.ours),
+      fixed: overIdle(fair.clients.fixed),
+      flood: overIdle(fair.clients.flood),
+      pass: fair.clients.ours.uiFailures === 0 && fair.clients.ours.p95OverIdle <= 250,
+    },
+  ]
+  const visible = (s.ours?.visibleFailures ?? 0) + (b.ours?.visibleFailures ?? 0)
+  const minutes = round1((performance.now() - started) / 60_000)
+
+  log('')
+  log(
+    `noise floor: even ${EVEN_RATE} r/s → ${pct(even.steadyRefusedShare)} 503s, ${pct(even.goodputShare)} goodput`,
+  )
+  for (const t of targets)
+    log(`${t.pass ? 'PASS' : 'FAIL'}  ${t.metric}: ${t.ours} (target ${t.target})`)
+  log(`      user-visible failures of ours in the throughput runs: ${visible}`)
+  log(`      whole benchmark: ${minutes} min`)
+
+  const loadAfter = loadavg().map(round1)
+  const report = {
+    machine: { ...machineFacts(), loadBefore, loadAfter, priorityRaised: priority },
+    quick: QUICK,
+    minutes,
+    targets,
+    scenarios: {
+      strict: strict.figures,
+      evenReference: even,
+      burst: burst.figures,
+      warm,
+      learnedFromStrict: strict.learned,
+      drop,
+      fairness: fair,
+    },
+  }
+  const json = writeReport('.reports/bench/scheduler.json', `${JSON.stringify(report, null, 2)}\n`)
+  const table = markdownTable(
+    ['metric', 'target', 'ours', 'fixed 20 r/s × 8', 'naive flood', 'result'],
+    targets.map((t) => [t.metric, t.target, t.ours, t.fixed, t.flood, t.pass ? 'PASS' : 'FAIL']),
+  )
+  const md = [
+    '# Scheduler benchmark',
+    '',
+    `\`npm run bench:scheduler\` on ${report.machine.platform}, Node ${report.machine.node}, ${report.machine.date}${QUICK ? ' (quick smoke run)' : ''}.`,
+    'The sandbox runs in a child process with NOMAD-like limits (30 requests/s, 10 at a time,',
+    '503 + HTML without Retry-After). Each client runs against a fresh, warmed-up sandbox (20',
+    'requests at 10/s first, then the stats are reset), all in one batch;',
+    `throughput runs last ${DURATION.ours} s (ours), ${DURATION.fixed} s (fixed) and ${DURATION.flood} s`,
+    '(flood, capped); "steady" means from second 10 on (from second 3 for the 6 s flood).',
+    `Noise floor of this batch: our stack pacing evenly at ${EVEN_RATE} of 30 requests/s (no`,
+    `adaptation) got ${pct(even.steadyRefusedShare)} 503s and ${pct(even.goodputShare)} goodput from second ${even.steadyFrom} on;`,
+    'refusals below the limit come from scheduling jitter on the machine, not from the pace.',
+    '"fixed" is NOMAD\'s Python client strategy (cumulative 20 requests/s budget polled every',
+    '100 ms, 8 in flight, no retry); "flood" is 10 workers sending back to back.',
+    'Fairness: a background job of 1-second requests fills the connection slots while a UI',
+    'request is made every 300 ms. Absolute figures drift ±30 % between runs and machines.',
+    `Load average (1/5/15 min) before: ${loadBefore.join(' / ')}, after: ${loadAfter.join(' / ')};`,
+    `bench processes ${priority ? 'at raised priority (nice −10)' : 'at normal priority'}.`,
+    '',
+    table,
+    '',
+    `User-visible failures of ours in the throughput runs: ${visible}. Raw series: \`.reports/bench/scheduler.json\`.`,
+    '',
+  ].join('\n')
+  const mdPath = await writeMarkdownReport('docs/benchmarks/scheduler.md', md)
+  log(`\nWrote ${json}\n      ${mdPath}`)
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`scheduler benchmark failed: ${String(error)}\n`)
+  process.exit(1)
+})
