@@ -31,6 +31,9 @@ import {
 } from './errors'
 import { buildUrl, type QueryParams } from './request-url'
 
+/** More than this in an answer we ignore is not worth reading; the rest is discarded. */
+const EMPTY_BODY_LIMIT = 64 * 1024
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 export interface RequestOptions {
@@ -137,9 +140,10 @@ export class ApiRequester {
     path: string,
     options: RequestOptions & BodyOptions = {},
   ): Promise<void> {
-    return this.send(method, path, options, (response) => {
-      discardBody(response.body)
-      return Promise.resolve()
+    // Drain rather than cancel: the answer is empty (or tiny), and reading it to the end keeps
+    // the socket reusable instead of tearing the connection down.
+    return this.send(method, path, options, async (response, attempt) => {
+      await readBody(response.body, () => attempt.touch(), EMPTY_BODY_LIMIT)
     })
   }
 

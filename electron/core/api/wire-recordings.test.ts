@@ -85,7 +85,8 @@ describe('recorded answers decode', () => {
     },
   )
 
-  test.skip.each(skippedRows)('$key ($count recordings) is not decoded: $reason', () => {})
+  // Rows of kind 'skipped' (raw file contents) are file bytes, read by the client's stream(), not
+  // API models; the coverage test above still requires each of them to match recordings.
 })
 
 const SAMPLES_PER_TEMPLATE = 3

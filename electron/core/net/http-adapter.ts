@@ -97,9 +97,19 @@ export async function readBody(
   return { bytes: Buffer.concat(chunks), truncated: false }
 }
 
-/** Cancels a body that will not be read (or finished reading); safe to call twice. */
+/**
+ * Cancels a body that will not be read (or finished reading); safe to call twice. undici turns
+ * destroy() of a body that has not ended into an 'error' event (RequestAbortedError); with no
+ * listener that becomes an uncaught exception after the call has long resolved, so listen first.
+ */
 export function discardBody(body: HttpResponse['body']): void {
-  if (!body.destroyed) body.destroy()
+  if (body.destroyed) return
+  body.on('error', ignoreAbort)
+  body.destroy()
+}
+
+function ignoreAbort(): void {
+  // The body was cancelled on purpose; its abort is not a failure of anything.
 }
 
 /** The response body as chunks, touching the watchdog per chunk. */

@@ -2,7 +2,6 @@ import { AppError } from '../../../shared/errors'
 import type { PatList, PatView, Reveal } from '../../../shared/ipc/channels/tokens'
 import type { PatListParams } from '../api/endpoint-types'
 import type { NomadClient } from '../api/nomad-client'
-import { segment } from '../api/request-url'
 import { storedTokenBlock } from '../auth/credential-source'
 import type { Input, ServiceContext, TokensDeps } from './service-context'
 import { isoInstant } from './views'
@@ -23,24 +22,6 @@ function stateParams(
     case 'revoked':
       return { revoked: true }
   }
-}
-
-/**
- * DELETE /auth/pats/{id} (204). Not `client.revokePat`: its requestEmpty destroys the unread
- * 204 body, and undici then emits an 'error' nobody listens to (an uncaught AbortError). Reading
- * the empty body to its end instead frees the connection cleanly.
- */
-async function revokeDrained(client: NomadClient, id: string): Promise<void> {
-  await client.stream(
-    'DELETE',
-    `/auth/pats/${segment(id)}`,
-    { auth: 'identity', expect: [200, 204] },
-    async (body) => {
-      for await (const _chunk of body) {
-        // nothing to read: revocation answers 204 No Content
-      }
-    },
-  )
 }
 
 /** The server's PATs: list, inspect, create, revoke, rotate (with the vault kept in step). */
@@ -129,7 +110,7 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
 
     async revoke(serverId: string | undefined, id: string) {
       const { profile, client, vault } = await target(serverId)
-      await revokeDrained(client, id)
+      await client.revokePat(id)
       const stored = vault.findByServerTokenId(profile.id, id)
       // A revoked token's value is worthless; keeping it would only clutter the list.
       if (stored !== undefined) await vault.remove(profile.id, stored.id)
