@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events'
 import { request, type Dispatcher } from 'undici'
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
@@ -71,8 +70,6 @@ class OursClient implements LoadClient {
 
   async bulk(path: string, until: AbortSignal): Promise<BulkResult> {
     const result: BulkResult = { ok: 0, failed: 0 }
-    // Every queued request listens to the job's one abort signal.
-    setMaxListeners(OUR_BULK_DEPTH + 10, until)
     const one = async (): Promise<void> => {
       while (!until.aborted) {
         try {

@@ -1,3 +1,4 @@
+import { onAbort } from './abort-fanout'
 import type { AppError } from '../../../shared/errors'
 import { startAttempt, type RunningAttempt } from './attempt'
 import { mathRandom, type Clock, type Random, type TimerHandle } from './clock'
@@ -100,9 +101,7 @@ export class RequestScheduler {
         lastRetryCost: 0,
       }
       if (signal !== undefined) {
-        const onAbort = (): void => this.cancel(job, cancelledError(label))
-        signal.addEventListener('abort', onAbort, { once: true })
-        job.detach = () => signal.removeEventListener('abort', onAbort)
+        job.detach = onAbort(signal, () => this.cancel(job, cancelledError(label)))
       }
       this.jobs.add(job)
       this.queues[lane].push(job, false)
