@@ -81,7 +81,7 @@ export function createCore(ports: CorePorts): Core {
     ...createAppHandlers(ports, tracker),
     ...tokens.handlers,
     ...createSettingsHandlers(services.settings, events),
-    ...createServersHandlers(services, tracker),
+    ...createServersHandlers(services, tracker, tokens.servers),
     ...createNetworkHandlers(services),
     ...createSearchHandlers(services),
   }

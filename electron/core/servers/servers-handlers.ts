@@ -3,9 +3,16 @@ import type { HandlersFor } from '../ipc/router'
 import type { CoreServices } from '../services'
 import type { StatusTracker } from './status-tracker'
 
+/** Told after a profile was removed or re-addressed (credentials follow the profile). */
+export interface ServerChangeHooks {
+  removed?(serverId: string): Promise<void>
+  moved?(serverId: string): Promise<void>
+}
+
 export function createServersHandlers(
   services: Pick<CoreServices, 'profiles' | 'api'>,
   tracker: StatusTracker,
+  hooks: ServerChangeHooks = {},
 ): HandlersFor<typeof serversChannels> {
   const { profiles, api } = services
   return {
@@ -18,20 +25,22 @@ export function createServersHandlers(
       void tracker.check(profile)
       return Promise.resolve(profile)
     },
-    'servers.update': (changes) => {
+    'servers.update': async (changes) => {
       const { profile, urlChanged } = profiles.update(changes)
+      if (urlChanged) await hooks.moved?.(profile.id)
       // The old address's client (and its scheduler, if no one else uses it) goes away.
       if (urlChanged) api.sync()
       tracker.sync({ resetIds: urlChanged ? [profile.id] : [] })
       if (urlChanged) void tracker.check(profile)
-      return Promise.resolve(profile)
+      return profile
     },
-    'servers.remove': ({ id }) => {
+    'servers.remove': async ({ id }) => {
       const before = profiles.list().activeServerId
       const list = profiles.remove(id)
+      await hooks.removed?.(id)
       api.sync()
       tracker.sync({ recheckActive: before !== list.activeServerId })
-      return Promise.resolve(list)
+      return list
     },
     'servers.select': ({ id }) => {
       const list = profiles.select(id)

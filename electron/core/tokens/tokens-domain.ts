@@ -57,10 +57,20 @@ async function openVaultOrLocked(
  * CredentialSource into every API client and returns the handlers of the auth.*, vault.* and
  * tokens.* channels.
  */
+/**
+ * What happens to a server's credentials when its profile changes. A removed server's tokens
+ * must not outlive it; a profile whose address changed must not send the old server's token to
+ * the new address, so its session ends and no stored token stays active until the user picks one.
+ */
+export interface ServerCredentialHooks {
+  removed(serverId: string): Promise<void>
+  moved(serverId: string): Promise<void>
+}
+
 export function createTokensDomain(
   services: CoreServices,
   options: TokensDomainOptions = {},
-): { handlers: TokensDomainHandlers; vault: Promise<TokenVault> } {
+): { handlers: TokensDomainHandlers; vault: Promise<TokenVault>; servers: ServerCredentialHooks } {
   const log = services.logger.child('tokens')
   const { profiles, events, now } = services
   const serverName = (serverId: string) => {
@@ -140,7 +150,35 @@ export function createTokensDomain(
     sessions.dispose()
   })
 
+  /** Stored tokens of the server, or none when the vault cannot be read (locked, damaged). */
+  async function storedOf(serverId: string): Promise<{ ready: TokenVault; ids: string[] } | null> {
+    const ready = await opened.catch(() => undefined)
+    if (ready === undefined) return null
+    try {
+      return { ready, ids: ready.list(serverId).tokens.map((token) => token.id) }
+    } catch (error) {
+      log.warn('stored tokens of a changed server could not be read', { serverId, error })
+      return null
+    }
+  }
+
+  const servers: ServerCredentialHooks = {
+    async removed(serverId) {
+      sessions.end(serverId, 'signed-out')
+      const stored = await storedOf(serverId)
+      if (stored === null) return
+      for (const id of stored.ids) await stored.ready.remove(serverId, id)
+    },
+    async moved(serverId) {
+      sessions.end(serverId, 'signed-out')
+      const stored = await storedOf(serverId)
+      if (stored === null || stored.ready.list(serverId).activeId === null) return
+      await stored.ready.setActive(serverId, null)
+    },
+  }
+
   return {
+    servers,
     handlers: {
       ...createAuthHandlers(auth),
       ...createVaultHandlers(() => opened),

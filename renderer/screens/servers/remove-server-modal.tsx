@@ -38,7 +38,9 @@ export function RemoveServerModal({
     >
       <Stack gap="md">
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          “{server?.name}” will be removed from this computer. Nothing changes on the server itself.
+          “{server?.name}” will be removed from this computer, with its sign-in session and the
+          tokens stored for it in this app. Nothing changes on the server itself: tokens you created
+          there stay valid until you revoke them.
           {isActive && ' NOMAD (public) becomes the active server.'}
         </Text>
         <Group justify="flex-end" gap="sm">

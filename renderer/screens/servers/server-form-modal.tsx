@@ -119,6 +119,13 @@ function ServerForm({ editing, onDone }: { editing: ServerProfile | null; onDone
           data-testid="server-url-input"
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
+        {editing !== null && values.baseUrl.trim() !== editing.baseUrl && (
+          <Alert color="yellow" variant="light" data-testid="server-url-change-note">
+            A new address signs you out of this server, and its stored token stops being used until
+            you choose it again on the Tokens screen, so a token never goes to a server it was not
+            made for.
+          </Alert>
+        )}
         <Textarea
           label="Note"
           description="Optional: what this server is for, who runs it"
