@@ -1,8 +1,7 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
-import path from 'node:path'
+import { readRecordingFiles, type RecordingFile } from '../../../sandbox/recordings/snapshot'
 
-// Reads the recorded request/response pairs of the real server (shared/reference/
-// nomad-recordings: files of {hash: [{request, response}]}), flattened into one list.
+// The recorded request/response pairs of the real server (the snapshot of the reference
+// recordings that ships with the sandbox), flattened into one list.
 
 export interface RecordedPair {
   /** "<file relative to the folder>#<hash>[<index>]", to find the pair again. */
@@ -15,21 +14,6 @@ export interface RecordedPair {
   body: unknown
 }
 
-interface RawPair {
-  request: { url: string; method: string }
-  response: { status: number; body: unknown; headers?: Record<string, string> }
-}
-
-function listJsonFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = path.join(dir, name)
-      if (statSync(full).isDirectory()) return listJsonFiles(full)
-      return name.endsWith('.json') ? [full] : []
-    })
-}
-
 function apiPath(url: string): string {
   const { pathname } = new URL(url)
   return pathname.replace(/^.*?\/api\/v1(?=\/|$)/, '')
@@ -38,18 +22,14 @@ function apiPath(url: string): string {
 export type LoadedRecordings = { ok: true; pairs: RecordedPair[] } | { ok: false; problem: string }
 
 /** All pairs in a stable order (file, hash, index), or why there are none. */
-export function loadRecordings(dir: string): LoadedRecordings {
-  if (!existsSync(dir)) {
-    return { ok: false, problem: `The recordings folder ${dir} does not exist.` }
-  }
+export function loadRecordings(files: RecordingFile[] = readRecordingFiles()): LoadedRecordings {
   const pairs: RecordedPair[] = []
-  for (const file of listJsonFiles(dir)) {
-    const content = JSON.parse(readFileSync(file, 'utf8')) as Record<string, RawPair[]>
+  for (const { file, content } of files) {
     for (const hash of Object.keys(content).sort()) {
       content[hash]?.forEach((pair, index) => {
         const headers = pair.response.headers ?? {}
         pairs.push({
-          source: `${path.relative(dir, file)}#${hash}[${index}]`,
+          source: `${file}#${hash}[${index}]`,
           method: pair.request.method.toUpperCase(),
           path: apiPath(pair.request.url),
           status: pair.response.status,
@@ -59,6 +39,6 @@ export function loadRecordings(dir: string): LoadedRecordings {
       })
     }
   }
-  if (pairs.length === 0) return { ok: false, problem: `${dir} holds no recorded pairs.` }
+  if (pairs.length === 0) return { ok: false, problem: 'The recordings snapshot holds no pairs.' }
   return { ok: true, pairs }
 }
