@@ -4,11 +4,11 @@ import { PageStore, type Lane } from './page-store'
 
 /** A fake server over N rows with cursors "after:<index>" and an optional page-size limit. */
 function fakeServer(n: number, limit = Infinity) {
-  const calls: { after: string | null; size: number; lane: Lane }[] = []
+  const calls: { after: string | null; size: number; lane: Lane; signal: AbortSignal }[] = []
   const pending: (() => void)[] = []
   let manual = false
   const fetchPage = (after: string | null, size: number, lane: Lane, signal: AbortSignal) => {
-    calls.push({ after, size, lane })
+    calls.push({ after, size, lane, signal })
     const used = Math.min(size, limit)
     const start = after === null ? 0 : Number(after.split(':')[1])
     const rows = Array.from({ length: Math.max(0, Math.min(used, n - start)) }, (_, i) => ({
@@ -125,6 +125,71 @@ describe('PageStore', () => {
     server.flush()
     await settle()
     expect(other.rowAt(0)).toBeUndefined()
+  })
+
+  it('promotes the prefetch the reader reaches: loading, asked again interactively', async () => {
+    const server = fakeServer(100)
+    server.hold()
+    const store = new PageStore({ pageSize: 10, fetchPage: server.fetchPage })
+    store.start()
+    server.flush()
+    await settle()
+    expect(server.calls.map((c) => [c.after, c.lane])).toEqual([
+      [null, 'interactive'],
+      ['after:10', 'background'],
+    ])
+    // Reading the first page, a few rows from its end: the prefetch may take its time.
+    store.ensureRange(0, 5)
+    expect(server.calls).toHaveLength(2)
+    expect(store.getSnapshot().loading).toBe(false)
+
+    // The last row is on screen ("Loading more…" below it): the reader now waits for page 2.
+    store.ensureRange(2, 9)
+    expect(server.calls[1]?.signal.aborted).toBe(true)
+    expect(server.calls[2]).toMatchObject({ after: 'after:10', lane: 'interactive' })
+    expect(store.getSnapshot().loading).toBe(true)
+    store.ensureRange(3, 9)
+    expect(server.calls).toHaveLength(3)
+
+    server.flush()
+    await settle()
+    expect(store.getSnapshot()).toMatchObject({ known: 20, loading: false })
+    expect(store.rowAt(15)?.id).toBe('e15')
+    expect(server.calls[3]).toMatchObject({ after: 'after:20', lane: 'background' })
+  })
+
+  it('promotes a dropped page that is being prefetched when it scrolls into view', async () => {
+    const server = fakeServer(1000)
+    const store = new PageStore({ pageSize: 10, maxPages: 2, fetchPage: server.fetchPage })
+    store.start()
+    await settle()
+    for (let row = 0; row <= 60; row += 10) {
+      store.ensureRange(row, row + 9)
+      await settle()
+    }
+    expect(store.rowAt(15)).toBeUndefined()
+    server.hold()
+    // Back to the top: page 1 comes interactively and page 2 (rows 10-19, length known) is
+    // prefetched in the background.
+    store.ensureRange(0, 5)
+    server.flush()
+    await settle()
+    const prefetch = server.calls[server.calls.length - 1]
+    expect(prefetch).toMatchObject({ after: 'after:10', lane: 'background' })
+    expect(store.getSnapshot().loading).toBe(false)
+
+    store.ensureRange(11, 15)
+    expect(prefetch?.signal.aborted).toBe(true)
+    expect(server.calls[server.calls.length - 1]).toMatchObject({
+      after: 'after:10',
+      lane: 'interactive',
+    })
+    expect(store.getSnapshot().loading).toBe(true)
+    expect(store.rowAt(12)).toBeUndefined()
+    server.flush()
+    await settle()
+    expect(store.rowAt(12)?.id).toBe('e12')
+    expect(store.getSnapshot().loading).toBe(false)
   })
 
   it('an empty result is known to be empty', async () => {

@@ -3,7 +3,8 @@
  * with the server's after-value cursors. Only the pages near what is on screen are kept (a
  * window), so scrolling through 100 000 entries holds a bounded number of rows; a page that was
  * dropped is fetched again with its remembered cursor when it scrolls back into view. The next
- * page is prefetched on the background lane as soon as one arrives.
+ * page is prefetched on the background lane as soon as one arrives; if the reader gets to it
+ * before it is in, it is promoted to the interactive lane.
  */
 import type { EntriesPage, EntryRow } from '../../../../shared/ipc/channels/search'
 
@@ -100,10 +101,14 @@ export class PageStore {
       if (slot.length === null) break
       start = end
     }
-    // Close to the end of what is known: the next page too (it may be on its way already).
+    // Close to the end of what is known: the next page too. A prefetch already on its way is
+    // left on the background lane while the reader is still a little way off; once the last
+    // row is reached ("Loading more…" is on screen) they are waiting for it, so it is promoted.
     const lastSlot = this.slots[this.slots.length - 1]
-    if (lastSlot && lastSlot.length === null && start - last < this.pageSize)
-      this.load(this.slots.length - 1, 'interactive')
+    if (lastSlot && lastSlot.length === null && start - last < this.pageSize) {
+      const waiting = last >= start - 1
+      if (waiting || !lastSlot.loading) this.load(this.slots.length - 1, 'interactive')
+    }
     this.evict()
   }
 
@@ -127,14 +132,27 @@ export class PageStore {
   private load(index: number, lane: Lane): void {
     const slot = this.slots[index]
     if (!slot || slot.rows !== null || slot.error !== null) return
-    if (slot.loading) return
+    if (slot.loading) {
+      if (slot.loading.lane === 'interactive' || lane === 'background') return
+      // Someone is looking at rows of a page that is only being prefetched. The background
+      // lane yields to everything else (and to downloads' pacing), so waiting for it could take
+      // long: cancel the prefetch and ask again on the interactive lane, which the snapshot
+      // reports as loading.
+      slot.loading.controller.abort()
+      slot.loading = null
+    }
     const controller = new AbortController()
-    slot.loading = { controller, lane }
+    const request = { controller, lane }
+    slot.loading = request
     this.changed()
     this.options.fetchPage(slot.after, this.pageSize, lane, controller.signal).then(
-      (page) => this.arrived(index, slot, page, lane),
+      (page) => {
+        // A cancelled request (promoted, evicted, disposed) no longer owns the slot.
+        if (controller.signal.aborted) return
+        this.arrived(index, slot, page, lane)
+      },
       (error: unknown) => {
-        slot.loading = null
+        if (slot.loading === request) slot.loading = null
         if (this.disposed || controller.signal.aborted) return
         slot.error = error instanceof Error ? error : new Error(String(error))
         this.changed()
