@@ -69,6 +69,11 @@ export class PageStore {
 
   getSnapshot = (): PageStoreSnapshot => this.snapshot
 
+  /** The page size requests use now: the one asked for, or the smaller one the server allows. */
+  get pageSizeInUse(): number {
+    return this.pageSize
+  }
+
   /** The row at a position, or undefined while its page is not in memory. */
   rowAt(index: number): EntryRow | undefined {
     let start = 0

@@ -40,6 +40,8 @@ export function ResultsPanel({
   const onNotice = useCallback(
     (notice: string, pageSize: number) => {
       notifications.show({ color: 'yellow', title: 'Page size lowered', message: notice })
+      // The store already uses this size, so usePageStore keeps it (rows, selection and
+      // scroll stay); the session follows so the next search starts with a size that works.
       onSession((s) => ({ ...s, pageSize }))
     },
     [onSession],

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { Owner, JsonObject } from '../../../../shared/api'
+import type { IpcClient } from '../../../ipc/client'
 import { useIpcClient } from '../../../ipc/client-context'
 import { PageStore, type PageStoreSnapshot } from './page-store'
 
@@ -13,30 +14,53 @@ export interface PageQuery {
   pageSize: number
 }
 
+type OnNotice = (notice: string, pageSize: number) => void
+
+interface Current {
+  client: IpcClient
+  /** The search without its page size, as JSON. */
+  search: string
+  pageSize: number
+  store: PageStore
+}
+
+function createStore(client: IpcClient, search: PageQuery, onNotice: OnNotice): PageStore {
+  return new PageStore({
+    pageSize: search.pageSize,
+    onNotice,
+    fetchPage: (after, pageSize, lane, signal) =>
+      client.invoke('search.page', { ...search, pageSize, after, lane }, { signal }),
+  })
+}
+
 /**
  * A PageStore for the submitted search. A new search (query, columns, sort, page size) makes a
- * new store and disposes the old one, which cancels its requests.
+ * new store and disposes the old one, which cancels its requests. One exception: when the
+ * server lowered the page size, the store has already adopted it and the session merely follows
+ * (so the next search starts with the size the server allows). That is not a new search: the
+ * store, its rows, the selection and the scroll position stay.
  */
-export function usePageStore(
-  search: PageQuery,
-  onNotice: (notice: string, pageSize: number) => void,
-) {
+export function usePageStore(search: PageQuery, onNotice: OnNotice): PageStore {
   const client = useIpcClient()
-  const key = JSON.stringify(search)
-  const store = useMemo(
-    () => {
-      const s = JSON.parse(key) as PageQuery
-      return new PageStore({
-        pageSize: s.pageSize,
-        onNotice,
-        fetchPage: (after, pageSize, lane, signal) =>
-          client.invoke('search.page', { ...s, pageSize, after, lane }, { signal }),
-      })
-    },
+  const { pageSize, ...rest } = search
+  const key = JSON.stringify(rest)
+  const [current, setCurrent] = useState<Current>(() => ({
+    client,
+    search: key,
+    pageSize,
+    store: createStore(client, search, onNotice),
+  }))
+  if (current.client !== client || current.search !== key || current.pageSize !== pageSize) {
+    // Adjusting state while rendering (React re-renders at once, before children see it).
+    const adopted =
+      current.client === client &&
+      current.search === key &&
+      current.store.pageSizeInUse === pageSize
     // onNotice is read once per store; a new callback must not restart the search.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [client, key],
-  )
+    const store = adopted ? current.store : createStore(client, search, onNotice)
+    setCurrent({ client, search: key, pageSize, store })
+  }
+  const { store } = current
   useEffect(() => {
     store.start()
     return () => store.dispose()
