@@ -26,6 +26,7 @@ import {
   httpError,
   isNetworkFailure,
   networkError,
+  refusesCredential,
   toClientError,
   type FailedRequest,
 } from './errors'
@@ -286,8 +287,6 @@ export class ApiRequester {
     const retryAfterMs = retryAfterFromHeaders(headers, (this.deps.now ?? Date.now)())
     this.log.debug('request refused', { request: failed.what, status, kind })
     if (kind === 'throttle') return { kind, status, retryAfterMs }
-    if (status === 401 && failed.credential !== undefined)
-      this.deps.credentials.onUnauthorized?.(this.serverId, failed.credential)
     const error =
       kind === 'ok'
         ? new AppError(
@@ -296,6 +295,8 @@ export class ApiRequester {
             { status },
           )
         : httpError(status, text, failed)
+    if (failed.credential !== undefined && refusesCredential(error))
+      this.deps.credentials.onUnauthorized?.(this.serverId, failed.credential)
     return kind === 'transient' ? { kind, error, retryAfterMs } : { kind: 'permanent', error }
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BodyIdleTimeoutError } from '../net'
-import { httpError, networkError, toClientError } from './errors'
+import { httpError, networkError, refusesCredential, toClientError } from './errors'
 
 // Bodies as the real server sends them (nomad-api-facts §7, nomad-pat-facts §1.7); the sandbox
 // renders some of them differently (e.g. missing scopes as plain strings).
@@ -42,6 +42,38 @@ describe('httpError', () => {
     ],
   ])('recognises a limit: %s', (body, status) => {
     expect(httpError(status, body, request).code).toBe('limit_exceeded')
+  })
+
+  it('maps the 400 of the raw-download limit to limit_exceeded with the server words', () => {
+    const detail =
+      'The limit of maximum number of entries in a single download (50000) has been exeeded (61234).'
+    const error = httpError(400, JSON.stringify({ detail }), request)
+    expect(error.toData()).toMatchObject({
+      code: 'limit_exceeded',
+      message: `The server's limit was reached: ${detail}`,
+      details: { status: 400, serverMessage: detail },
+    })
+  })
+
+  it.each([
+    'You do not have write access to the specified upload.',
+    'You do not have access to the specified upload - published with embargo.',
+    "Not authorized to edit user group 'g1'. Only group owners and admins are allowed to edit a group.",
+    'This can only be used by the admin user.',
+  ])('a 401 that refuses a permission, not the token, is forbidden: %s', (detail) => {
+    const error = httpError(401, JSON.stringify({ detail }), { ...request, credential: laptop })
+    expect(error.code).toBe('forbidden')
+    expect(error.message).toBe(`nomad-lab.eu refused POST /uploads: ${detail}`)
+    expect(refusesCredential(error)).toBe(false)
+  })
+
+  it('a 401 that refuses the token is auth_required and refuses the credential', () => {
+    const error = httpError(401, '{"detail":"Authentication required."}', {
+      ...request,
+      credential: laptop,
+    })
+    expect(error.code).toBe('auth_required')
+    expect(refusesCredential(error)).toBe(true)
   })
 
   it('keeps the 422 location as the path of other validation errors', () => {

@@ -23,6 +23,18 @@ export interface FailedRequest {
 const LIMIT_TEXT =
   /\bmaxim(um|al)\b|\bmax\.? |\blimit(ed|s)?\b|exceed|\bout of range\b|\b10[.,]0{3,4}\b|less than or equal/i
 
+// NOMAD answers 401 not only for a missing or refused credential but also when a valid one lacks
+// a permission (nomad-api-facts §2.1, §5, §6): another user's upload or group, owner=admin,
+// owner=all on downloads. Those are refusals of the action, not of the token; signing in again
+// would not help, and the token must not be marked as refused.
+const PERMISSION_401_TEXT =
+  /\bdo(es)? not have (\w+ )?access\b|\bnot authorized to\b|\bcan only be used by the admin\b|\bowner=all is not allowed\b/i
+
+/** True for a 401 that refuses the credential itself (not one that refuses a permission). */
+export function refusesCredential(error: AppError): boolean {
+  return error.code === 'auth_required' && error.details?.status === 401
+}
+
 /** The items of a 422 `loc` as a field path: sources ("body", "query") and __root__ dropped. */
 export function locToPath(loc: readonly LocPart[]): (string | number)[] {
   const flat = (parts: readonly LocPart[]): (string | number)[] =>
@@ -56,6 +68,8 @@ function scopeSentence(scopes: string[], credential: Credential | undefined): st
 export function httpError(status: number, text: string, request: FailedRequest): AppError {
   const { detail, items } = describeErrorBody(text)
   const base: ErrorDetails = { status, serverMessage: detail }
+  if (status === 401 && PERMISSION_401_TEXT.test(detail))
+    return new AppError('forbidden', `${request.host} refused ${request.what}: ${detail}`, base)
   if (status === 401) {
     const who =
       request.credential === undefined
