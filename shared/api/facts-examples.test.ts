@@ -4,8 +4,14 @@ import { decodeWire } from './decode'
 import { entriesQueryResponse } from './entries-query'
 import { entryMetadata } from './entry'
 import { infoResponse } from './info'
-import { entryRawdirResponse, isRawdirDirectory, uploadRawdirResponse } from './rawdir'
-import { currentUser } from './user'
+import {
+  entriesRawdirResponse,
+  entryRawdirResponse,
+  isRawdirDirectory,
+  rawDownloadManifest,
+  uploadRawdirResponse,
+} from './rawdir'
+import { currentUser, user as userSchema } from './user'
 import { datasetResponse } from './dataset'
 
 // Endpoints and shapes the recordings do not contain, checked against the composed examples of
@@ -124,6 +130,49 @@ describe('raw directories', () => {
     ).toBe(3237)
   })
 
+  it('decodes POST /entries/rawdir/query and names the path of a bad field', () => {
+    const folder = {
+      entry_id: 'e1',
+      upload_id: 'u1',
+      mainfile: 'Si/vasprun.xml',
+      files: [{ path: 'Si/vasprun.xml', size: 3237 }],
+    }
+    const body = {
+      owner: 'public',
+      query: { name: 'upload_id', value: 'u1' },
+      pagination: {
+        page_size: 1,
+        order_by: 'entry_id',
+        order: 'asc',
+        total: 2,
+        next_page_after_value: 'e1',
+      },
+      data: [folder],
+    }
+    const what = 'POST /entries/rawdir/query'
+    expect(decodeWire(entriesRawdirResponse, body, what).pagination.next_page_after_value).toBe(
+      'e1',
+    )
+    const broken = {
+      ...body,
+      data: [{ ...folder, files: [{ path: 'Si/vasprun.xml', size: '3237' }] }],
+    }
+    expect(() => decodeWire(entriesRawdirResponse, broken, what)).toThrow(
+      expect.objectContaining({
+        code: 'invalid_response',
+        details: { path: ['data', 0, 'files', 0, 'size'] },
+      }),
+    )
+  })
+
+  it('decodes the manifest.json of raw zips (exactly the keys of test_entries.py)', () => {
+    const manifest = [{ entry_id: 'e1', upload_id: 'u1', mainfile: 'u1/Si/vasprun.xml' }]
+    expect(decodeWire(rawDownloadManifest, manifest, 'manifest.json')).toEqual(manifest)
+    expect(() =>
+      decodeWire(rawDownloadManifest, [{ entry_id: 'e1', upload_id: 'u1' }], 'manifest.json'),
+    ).toThrow(expect.objectContaining({ details: { path: [0, 'mainfile'] } }))
+  })
+
   it('tells the file form from the directory form', () => {
     const file = decodeWire(
       uploadRawdirResponse,
@@ -162,6 +211,22 @@ describe('users, datasets, info, auth', () => {
       'GET /users/me',
     )
     expect(me.email).toBe('jane@example.org')
+  })
+
+  it('decodes GET /users/{id}, the public subset without e-mail', () => {
+    const body = {
+      name: 'Jane Doe',
+      first_name: 'Jane',
+      last_name: 'Doe',
+      affiliation: 'FHI',
+      user_id: user,
+      username: 'jdoe',
+    }
+    expect(decodeWire(userSchema, body, `GET /users/${user}`).username).toBe('jdoe')
+    const { user_id: _dropped, ...withoutId } = body
+    expect(() => decodeWire(userSchema, withoutId, `GET /users/${user}`)).toThrow(
+      expect.objectContaining({ details: { path: ['user_id'] } }),
+    )
   })
 
   it('decodes GET /datasets/{id}', () => {

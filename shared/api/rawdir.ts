@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { simpleIndexPaginationResponse } from './common'
+import { owner, paginationResponse, simpleIndexPaginationResponse } from './common'
+import { jsonValue } from './json'
 
 const size = z.number().int().nonnegative()
 
@@ -7,18 +8,41 @@ const size = z.number().int().nonnegative()
 export const entryRawdirFile = z.looseObject({ path: z.string(), size })
 export type EntryRawdirFile = z.infer<typeof entryRawdirFile>
 
-/** GET /entries/{id}/rawdir: the files in the mainfile's directory (not recursive). */
-export const entryRawdirResponse = z.looseObject({
+/** One entry's folder: the files in its mainfile's directory (not recursive, sorted by name). */
+export const entryRawdir = z.looseObject({
   entry_id: z.string(),
-  data: z.looseObject({
-    entry_id: z.string(),
-    upload_id: z.string(),
-    mainfile: z.string(),
-    mainfile_key: z.string().optional(),
-    files: z.array(entryRawdirFile),
-  }),
+  upload_id: z.string(),
+  mainfile: z.string(),
+  mainfile_key: z.string().optional(),
+  files: z.array(entryRawdirFile),
 })
+export type EntryRawdir = z.infer<typeof entryRawdir>
+
+/** GET /entries/{id}/rawdir */
+export const entryRawdirResponse = z.looseObject({ entry_id: z.string(), data: entryRawdir })
 export type EntryRawdirResponse = z.infer<typeof entryRawdirResponse>
+
+/**
+ * GET /entries/rawdir and POST /entries/rawdir/query: the folders of a page of matching
+ * entries, paginated like POST /entries/query (cursor in `next_page_after_value`).
+ */
+export const entriesRawdirResponse = z.looseObject({
+  owner,
+  query: jsonValue.optional(),
+  pagination: paginationResponse,
+  data: z.array(entryRawdir),
+})
+export type EntriesRawdirResponse = z.infer<typeof entriesRawdirResponse>
+
+/**
+ * `manifest.json` at the root of the raw-file zips (GET /entries/raw, POST /entries/raw/query,
+ * GET /entries/{id}/raw): one record per entry whose folder was included; `mainfile` is
+ * prefixed with the upload id, which is also the folder the entry's files are under.
+ */
+export const rawDownloadManifest = z.array(
+  z.looseObject({ entry_id: z.string(), upload_id: z.string(), mainfile: z.string() }),
+)
+export type RawDownloadManifest = z.infer<typeof rawDownloadManifest>
 
 /**
  * A direct child of an upload directory. A directory's size is the sum of all files below it.

@@ -64,6 +64,12 @@ export type UploadsResponse = z.infer<typeof uploadsResponse>
 export const uploadResponse = z.looseObject({ upload_id: z.string(), data: upload })
 export type UploadResponse = z.infer<typeof uploadResponse>
 
+/**
+ * POST /uploads/{id}/edit: the upload as the edit left it. The real server queues the change
+ * and answers with process_status PENDING; the new members show once it has run.
+ */
+export const uploadEditResponse = uploadResponse
+
 /** An entry as its upload lists it: processing state plus the search metadata, if indexed. */
 export const uploadEntry = z.looseObject({
   ...processFields,
