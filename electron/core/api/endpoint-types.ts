@@ -64,3 +64,69 @@ export interface CreatePatBody {
   /** Days until expiry; null asks for a token that never expires (servers may refuse). */
   expires_in_days?: number | null
 }
+
+/**
+ * Which files of each entry folder go into a raw zip (the server's `Files` model).
+ * `include_files` (file names) overrides `re_pattern` (regex on the full path), which overrides
+ * `glob_pattern` (fnmatch on the path's end). `compress` deflates; the default stores.
+ */
+export interface RawFilesFilter {
+  compress?: boolean
+  glob_pattern?: string
+  re_pattern?: string
+  include_files?: string[]
+}
+
+/** POST /entries/raw/query and POST /entries/rawdir/query (`files` only for raw). */
+export interface EntriesRawBody {
+  owner?: Owner
+  query?: JsonValue
+  pagination?: PaginationRequest
+  files?: RawFilesFilter
+}
+
+/**
+ * GET /entries/raw and GET /entries/rawdir: owner, pagination and searchable quantities as
+ * parameters (repeat a quantity for several values, `quantity__op` for ranges), plus the
+ * filter fields of RawFilesFilter for the zip.
+ */
+export interface EntriesRawParams extends QueryParams {
+  owner?: Owner
+  json_query?: string
+  compress?: boolean
+  glob_pattern?: string
+  re_pattern?: string
+  include_files?: readonly string[]
+}
+
+/**
+ * A byte range of a file: `offset` (default 0) and `length` (default: to the end).
+ * `decompress` unpacks .gz/.xz files on the server before the range is cut.
+ */
+export interface FileRange {
+  offset?: number
+  length?: number
+  decompress?: boolean
+}
+
+/** GET /uploads/{id}/raw/{path} for a file; `ignore_mime_type` forces octet-stream. */
+export interface UploadFileRange extends FileRange {
+  ignore_mime_type?: boolean
+}
+
+/** A member list edit: a list replaces the field; set/add/remove take one id or several. */
+export type MemberEdit =
+  string[] | { set?: string | string[]; add?: string | string[]; remove?: string | string[] }
+
+/**
+ * POST /uploads/{id}/edit. Members only: the real server takes more metadata (upload_name,
+ * embargo_length, …), which the app does not edit.
+ */
+export interface UploadEditBody {
+  metadata: {
+    coauthors?: MemberEdit
+    reviewers?: MemberEdit
+    coauthor_groups?: MemberEdit
+    reviewer_groups?: MemberEdit
+  }
+}

@@ -26,10 +26,17 @@ export type {
   ArchiveQueryBody,
   CreatePatBody,
   EntriesQueryBody,
+  EntriesRawBody,
+  EntriesRawParams,
+  FileRange,
   GroupBody,
   GroupsParams,
+  MemberEdit,
   PatListParams,
+  RawFilesFilter,
   SuggestionsBody,
+  UploadEditBody,
+  UploadFileRange,
   UsersParams,
 } from './endpoint-types'
 export { buildUrl, filePath, segment, type QueryParams, type QueryValue } from './request-url'

@@ -6,6 +6,7 @@ import {
   currentUser,
   datasetsResponse,
   entriesQueryResponse,
+  entriesRawdirResponse,
   entryRawdirResponse,
   entryResponse,
   group,
@@ -15,24 +16,30 @@ import {
   patListResponse,
   patRecord,
   suggestionsResponse,
+  uploadEditResponse,
   uploadEntriesResponse,
   uploadRawdirResponse,
   uploadResponse,
   uploadsResponse,
+  user,
   usersResponse,
   type JsonValue,
 } from '../../../shared/api'
-import { ApiRequester, type RequestOptions } from './api-requester'
+import type { RequestOptions } from './api-requester'
 import type {
   ArchiveQueryBody,
   CreatePatBody,
   EntriesQueryBody,
+  EntriesRawBody,
+  EntriesRawParams,
   GroupBody,
   GroupsParams,
   PatListParams,
   SuggestionsBody,
+  UploadEditBody,
   UsersParams,
 } from './endpoint-types'
+import { FileEndpoints } from './file-endpoints'
 import { filePath, segment, type QueryParams } from './request-url'
 
 export type {
@@ -52,9 +59,10 @@ const IDENTITY = { auth: 'identity' } as const
  * The API of one server profile. Every request goes through the RequestScheduler of the
  * server's origin (lanes, pacing, retries), carries the credential core chooses, and is decoded
  * with the tolerant shared/api schemas. Errors are AppErrors with the codes of docs/network.md.
- * The typed methods are thin wrappers over requestJson/requestEmpty; add new endpoints here.
+ * The typed methods are thin wrappers over requestJson/requestEmpty; add new JSON endpoints
+ * here and endpoints that answer with a file (raw files, zips, downloads) to FileEndpoints.
  */
-export class NomadClient extends ApiRequester {
+export class NomadClient extends FileEndpoints {
   // ---- entries and archives ----
   info(o?: RequestOptions) {
     return this.requestJson('GET', '/info', { ...o, schema: infoResponse })
@@ -100,6 +108,24 @@ export class NomadClient extends ApiRequester {
     })
   }
 
+  /** GET /entries/rawdir: the folders of a page of matching entries (query as parameters). */
+  entriesRawdir(params: EntriesRawParams, o?: RequestOptions) {
+    return this.requestJson('GET', '/entries/rawdir', {
+      ...o,
+      query: params,
+      schema: entriesRawdirResponse,
+    })
+  }
+
+  /** POST /entries/rawdir/query: page with `pagination.page_after_value`, as entriesQuery. */
+  entriesRawdirQuery(body: Omit<EntriesRawBody, 'files'>, o?: RequestOptions) {
+    return this.requestJson('POST', '/entries/rawdir/query', {
+      ...o,
+      json: body,
+      schema: entriesRawdirResponse,
+    })
+  }
+
   // ---- uploads ----
   uploads(params?: QueryParams, o?: RequestOptions) {
     return this.requestJson('GET', '/uploads', { ...o, query: params, schema: uploadsResponse })
@@ -129,6 +155,19 @@ export class NomadClient extends ApiRequester {
     })
   }
 
+  /**
+   * POST /uploads/{id}/edit (main author or coauthor): a member list replaces the field, an
+   * action object edits it. Repeating it changes nothing more (members are sets), so it is
+   * retried like a read.
+   */
+  editUpload(uploadId: string, body: UploadEditBody, o?: RequestOptions) {
+    return this.requestJson('POST', `/uploads/${segment(uploadId)}/edit`, {
+      ...o,
+      json: body,
+      schema: uploadEditResponse,
+    })
+  }
+
   // ---- datasets, users, groups ----
   datasets(params?: QueryParams, o?: RequestOptions) {
     // The trailing slash is the real route; /datasets only redirects to it.
@@ -137,6 +176,11 @@ export class NomadClient extends ApiRequester {
 
   users(params: UsersParams, o?: RequestOptions) {
     return this.requestJson('GET', '/users', { ...o, query: params, schema: usersResponse })
+  }
+
+  /** GET /users/{id}: the public record (no e-mail). */
+  user(userId: string, o?: RequestOptions) {
+    return this.requestJson('GET', `/users/${segment(userId)}`, { ...o, schema: user })
   }
 
   me(o?: RequestOptions) {

@@ -1,0 +1,124 @@
+import { AppError } from '../../../shared/errors'
+import { ApiRequester, type RequestOptions, type StreamConsumer } from './api-requester'
+import type {
+  EntriesRawBody,
+  EntriesRawParams,
+  FileRange,
+  RawFilesFilter,
+  UploadFileRange,
+} from './endpoint-types'
+import { filePath, segment, type QueryParams } from './request-url'
+
+/**
+ * The endpoints whose answer is a file: raw files, zips of raw files and archive downloads.
+ * Each streams through `stream()`: `consume(body, head)` runs while the request holds its
+ * scheduler slot, every chunk touches the body idle watchdog, and aborting `signal` cancels the
+ * transfer. A retry calls `consume` again with a fresh body; a consumer that cannot start over
+ * (it appends to a file) passes `maxAttempts: 1` and resumes with a range itself.
+ *
+ * Ranges are checked before anything is sent (invalid_input, as a rejection). Errors arrive
+ * before the body: a query over more entries than the server's download limit
+ * (50 000 on NOMAD) is a 400 that maps to limit_exceeded with the server's message.
+ */
+export class FileEndpoints extends ApiRequester {
+  /** GET /entries/raw: the folders of every matching entry as one zip, manifest.json at the root. */
+  entriesRaw<T>(params: EntriesRawParams, consume: StreamConsumer<T>, o?: RequestOptions) {
+    return this.stream('GET', '/entries/raw', { ...o, query: params }, consume)
+  }
+
+  /** POST /entries/raw/query: as entriesRaw, with the query as JSON (`pagination` is ignored). */
+  entriesRawQuery<T>(body: EntriesRawBody, consume: StreamConsumer<T>, o?: RequestOptions) {
+    return this.stream('POST', '/entries/raw/query', { ...o, json: body }, consume)
+  }
+
+  /** GET /entries/{id}/raw: the entry's folder as a zip (with manifest.json). */
+  entryRaw<T>(
+    entryId: string,
+    files: RawFilesFilter,
+    consume: StreamConsumer<T>,
+    o?: RequestOptions,
+  ) {
+    return this.stream(
+      'GET',
+      `/entries/${segment(entryId)}/raw`,
+      { ...o, query: { ...files } },
+      consume,
+    )
+  }
+
+  /**
+   * GET /entries/{id}/raw/{name}: one file of the entry's folder, or `length` bytes of it from
+   * `offset`. Only files directly in the folder: the route takes no "/" in the name.
+   */
+  async entryRawFile<T>(
+    entryId: string,
+    fileName: string,
+    range: FileRange,
+    consume: StreamConsumer<T>,
+    o?: RequestOptions,
+  ): Promise<T> {
+    if (fileName.includes('/'))
+      throw new AppError(
+        'invalid_input',
+        `"${fileName}" is not a file name: GET /entries/{id}/raw/{name} reaches only files directly in the entry's folder.`,
+      )
+    const path = `/entries/${segment(entryId)}/raw/${segment(fileName)}`
+    return await this.stream('GET', path, { ...o, query: rangeParams(range, path) }, consume)
+  }
+
+  /** GET /uploads/{id}/raw/{path}: a file of an upload, or `length` bytes of it from `offset`. */
+  async uploadRawFile<T>(
+    uploadId: string,
+    path: string,
+    range: UploadFileRange,
+    consume: StreamConsumer<T>,
+    o?: RequestOptions,
+  ): Promise<T> {
+    const url = `/uploads/${segment(uploadId)}/raw/${filePath(path)}`
+    const query = { ...rangeParams(range, url), ignore_mime_type: range.ignore_mime_type }
+    return await this.stream('GET', url, { ...o, query }, consume)
+  }
+
+  /**
+   * GET /uploads/{id}/raw/{path}?compress=true: a folder of an upload (recursively, paths
+   * relative to it, no manifest) or a single file, as a zip. "" is the upload's root.
+   */
+  uploadRawZip<T>(
+    uploadId: string,
+    path: string,
+    filter: Omit<RawFilesFilter, 'compress'>,
+    consume: StreamConsumer<T>,
+    o?: RequestOptions,
+  ) {
+    const url = `/uploads/${segment(uploadId)}/raw/${filePath(path)}`
+    return this.stream('GET', url, { ...o, query: { ...filter, compress: true } }, consume)
+  }
+
+  /**
+   * GET /uploads/{id}/raw: the prebuilt zip of a published upload, with its length announced.
+   * An unpublished upload is a 400 (use uploadRawZip with "" instead).
+   */
+  uploadRaw<T>(uploadId: string, consume: StreamConsumer<T>, o?: RequestOptions) {
+    return this.stream('GET', `/uploads/${segment(uploadId)}/raw`, { ...o }, consume)
+  }
+
+  /** GET /entries/{id}/archive/download: the bare archive as a JSON file (`<entry_id>.json`). */
+  entryArchiveDownload<T>(entryId: string, consume: StreamConsumer<T>, o?: RequestOptions) {
+    return this.stream('GET', `/entries/${segment(entryId)}/archive/download`, { ...o }, consume)
+  }
+}
+
+function wholeNumber(name: string, value: number | undefined, path: string): void {
+  if (value === undefined || (Number.isSafeInteger(value) && value >= 0)) return
+  throw new AppError(
+    'invalid_input',
+    `${name} must be a whole number of bytes, 0 or more (got ${value}) for GET ${path}.`,
+  )
+}
+
+/** offset/length/decompress as the server takes them; checked here, so a bad range never goes out. */
+function rangeParams(range: FileRange, path: string): QueryParams {
+  wholeNumber('offset', range.offset, path)
+  wholeNumber('length', range.length, path)
+  return { offset: range.offset, length: range.length, decompress: range.decompress }
+}
