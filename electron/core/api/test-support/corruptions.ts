@@ -105,6 +105,16 @@ export const CORRUPTIONS: Record<string, Corruption[]> = {
     },
     { at: ['data', 'entries'], change: { set: 1.5 }, says: 'should be a whole number but is 1.5' },
   ],
+  uploadEditResponse: [
+    { at: ['upload_id'], change: 'remove', says: MISSING },
+    { at: ['data', 'coauthors', '*'], change: { set: 17 }, says: NUMBER_NOT_STRING },
+    {
+      at: ['data', 'reviewer_groups'],
+      change: { set: 'group3' },
+      says: 'should be a list but is a string',
+    },
+    { at: ['data', 'process_status'], change: { set: 0 }, says: NUMBER_NOT_STRING },
+  ],
   uploadEntriesResponse: [
     { at: ['data', '*', 'entry_id'], change: { set: 9 }, says: NUMBER_NOT_STRING },
     {

@@ -8,6 +8,7 @@ import {
   errorBody,
   groupsResponse,
   suggestionsResponse,
+  uploadEditResponse,
   uploadEntriesResponse,
   uploadRawdirResponse,
   uploadResponse,
@@ -89,7 +90,9 @@ export const ROUTES: readonly RouteRow[] = [
     reason: 'raw file content (bytes, or the JSON of an uploaded file), not an API model',
   },
   // The upload write endpoints answer with the upload's new state, the GET /uploads/{id} shape.
-  covered('POST', '/uploads/{upload_id}/edit', 200, 'uploadResponse', uploadResponse),
+  // The edit has its own name (NomadClient.editUpload decodes with it) so its recorded answers,
+  // which keep null keys and report PENDING, get corruption samples of their own.
+  covered('POST', '/uploads/{upload_id}/edit', 200, 'uploadEditResponse', uploadEditResponse),
   covered('POST', '/uploads/{upload_id}/action/{action}', 200, 'uploadResponse', uploadResponse),
   covered('PUT', '/uploads/{upload_id}/raw/{path}', 200, 'uploadResponse', uploadResponse),
   covered('DELETE', '/uploads/{upload_id}/raw/{path}', 200, 'uploadResponse', uploadResponse),
