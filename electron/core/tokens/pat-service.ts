@@ -1,9 +1,11 @@
 import { AppError } from '../../../shared/errors'
-import type { PatList, PatView, Reveal } from '../../../shared/ipc/channels/tokens'
+import type { PatList, PatView, Reveal, StoreFailure } from '../../../shared/ipc/channels/tokens'
 import type { PatListParams } from '../api/endpoint-types'
 import type { NomadClient } from '../api/nomad-client'
 import { storedTokenBlock } from '../auth/credential-source'
+import type { PendingReveal } from './reveals'
 import type { Input, ServiceContext, TokensDeps } from './service-context'
+import { replaceFailed, storeFailure } from './store-failure'
 import { isoInstant } from './views'
 
 /** The list filter in the app's words → the server's query parameters (nomad-pat-facts §1.5). */
@@ -91,19 +93,20 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
         },
         expires_in_days: input.expiresInDays,
       })
-      const view = pat(vault, profile.id)(created.pat)
+      // The reply is the new token's only copy: hold it for the reveal before anything else.
       const reveal = reveals.add({
         serverId: profile.id,
         raw: created.raw_token,
         token: {
-          name: view.name,
+          name: created.pat.name,
           kind: 'pat',
-          scopes: view.scopes,
-          expiresAt: view.expiresAt,
-          serverTokenId: view.id,
-          createdAt: view.createdAt,
+          scopes: created.pat.scopes,
+          expiresAt: created.pat.expired_at === null ? null : isoInstant(created.pat.expired_at),
+          serverTokenId: created.pat.id,
+          createdAt: isoInstant(created.pat.created_at),
         },
       })
+      const view = pat(vault, profile.id)(created.pat)
       deps.changed(profile.id)
       return { pat: view, reveal }
     },
@@ -122,32 +125,48 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
     async rotate(serverId: string | undefined, id: string) {
       const { profile, client, vault } = await target(serverId)
       const stored = vault.findByServerTokenId(profile.id, id)
+      // A locked vault is known before the server is asked: fail while the old token still works.
       if (stored !== undefined) assertCanStore(vault)
       const rotated = await client.rotatePat(id)
+      // From here the old token is dead and the reply is the new one's only copy: hold it for the
+      // reveal first, so no vault failure below can lose it.
       const expiresAt = rotated.pat.expired_at === null ? null : isoInstant(rotated.pat.expired_at)
-      if (stored !== undefined)
-        await vault.replaceValue(profile.id, stored.id, {
-          raw: rotated.raw_token,
-          serverTokenId: rotated.pat.id,
-          expiresAt,
-          scopes: rotated.pat.scopes,
-        })
-      const view = pat(vault, profile.id)(rotated.pat)
-      const reveal = reveals.add({
+      const pending: PendingReveal = {
         serverId: profile.id,
         raw: rotated.raw_token,
         token: {
-          name: view.name,
+          name: rotated.pat.name,
           kind: 'pat',
-          scopes: view.scopes,
+          scopes: rotated.pat.scopes,
           expiresAt,
-          serverTokenId: view.id,
-          createdAt: view.createdAt,
+          serverTokenId: rotated.pat.id,
+          createdAt: isoInstant(rotated.pat.created_at),
         },
-        ...(stored === undefined ? {} : { storedId: stored.id }),
-      })
+        ...(stored === undefined ? {} : { replaces: stored.id }),
+      }
+      const reveal = reveals.add(pending)
+      let failure: StoreFailure | null = null
+      if (stored !== undefined) {
+        try {
+          await vault.replaceValue(profile.id, stored.id, {
+            raw: rotated.raw_token,
+            serverTokenId: rotated.pat.id,
+            expiresAt,
+            scopes: rotated.pat.scopes,
+          })
+          pending.storedId = stored.id
+          delete pending.replaces
+        } catch (error) {
+          failure = storeFailure(error, replaceFailed(stored.name))
+        }
+      }
       deps.changed(profile.id)
-      return { pat: view, reveal, replacedStored: stored?.name ?? null }
+      return {
+        pat: pat(vault, profile.id)(rotated.pat),
+        reveal,
+        replacedStored: failure === null ? (stored?.name ?? null) : null,
+        storeFailure: failure,
+      }
     },
   }
 }

@@ -16,6 +16,12 @@ export interface PendingReveal {
   raw: string
   /** The vault entry once stored (so a second "use" does not store it twice). */
   storedId?: string
+  /**
+   * The vault entry this value should replace: a rotation whose automatic replacement failed,
+   * so "use this token in the app" retries the replacement instead of adding a second entry
+   * next to the one holding the dead old value.
+   */
+  replaces?: string
 }
 
 export interface Reveals {

@@ -4,7 +4,9 @@ import type { StoredList, StoredTokenView, TestReport } from '../../../shared/ip
 import { storedTokenBlock } from '../auth/credential-source'
 import { accessTokenExpiry } from '../auth/jwt-expiry'
 import type { NomadClient } from '../api/nomad-client'
+import type { PendingReveal } from './reveals'
 import type { Input, ServiceContext, TokensDeps } from './service-context'
+import { addFailed, storeFailure } from './store-failure'
 import { testToken } from './token-tester'
 import { isoInstant } from './views'
 
@@ -95,17 +97,28 @@ export function createStoredService(deps: TokensDeps, ctx: ServiceContext) {
     async useRevealed(revealId: string, activate: boolean): Promise<StoredTokenView> {
       const pending = reveals.get(revealId)
       const vault = await deps.vault()
-      if (pending.storedId !== undefined && vault.get(pending.serverId, pending.storedId)) {
-        if (activate) await vault.setActive(pending.serverId, pending.storedId)
-        return storedView(vault, pending.serverId, pending.storedId)
+      const { serverId, token, raw } = pending
+      if (pending.storedId !== undefined && vault.get(serverId, pending.storedId)) {
+        if (activate) await vault.setActive(serverId, pending.storedId)
+        return storedView(vault, serverId, pending.storedId)
       }
-      const stored = await vault.add(
-        pending.serverId,
-        { ...pending.token, raw: pending.raw },
-        { activate },
-      )
+      // A rotation whose replacement failed: fix the entry that holds the dead old value.
+      if (pending.replaces !== undefined && vault.get(serverId, pending.replaces)) {
+        const { serverTokenId, expiresAt, scopes } = token
+        await vault.replaceValue(serverId, pending.replaces, {
+          raw,
+          serverTokenId,
+          expiresAt,
+          scopes,
+        })
+        pending.storedId = pending.replaces
+        delete pending.replaces
+        if (activate) await vault.setActive(serverId, pending.storedId)
+        return storedView(vault, serverId, pending.storedId)
+      }
+      const stored = await vault.add(serverId, { ...token, raw }, { activate })
       pending.storedId = stored.id
-      return storedView(vault, pending.serverId, stored.id)
+      return storedView(vault, serverId, stored.id)
     },
 
     forgetRevealed: (revealId: string) => reveals.forget(revealId),
@@ -193,10 +206,24 @@ export function createStoredService(deps: TokensDeps, ctx: ServiceContext) {
       const expiresAt = new Date(
         Math.min(accessTokenExpiry(raw, requestedAt), requestedAt + input.expiresInSeconds * 1000),
       ).toISOString()
-      const token = { name: input.name, kind: 'app-token' as const, scopes: [], expiresAt }
-      const stored = await vault.add(profile.id, { ...token, raw }, { activate: input.activate })
-      const reveal = reveals.add({ serverId: profile.id, raw, token, storedId: stored.id })
-      return { stored: storedView(vault, profile.id, stored.id), reveal }
+      const pending: PendingReveal = {
+        serverId: profile.id,
+        raw,
+        token: { name: input.name, kind: 'app-token', scopes: [], expiresAt },
+      }
+      // The server cannot show an app token again: reveal first, then store.
+      const reveal = reveals.add(pending)
+      try {
+        const stored = await vault.add(
+          profile.id,
+          { ...pending.token, raw },
+          { activate: input.activate },
+        )
+        pending.storedId = stored.id
+        return { stored: storedView(vault, profile.id, stored.id), reveal, storeFailure: null }
+      } catch (error) {
+        return { stored: null, reveal, storeFailure: storeFailure(error, addFailed()) }
+      }
     },
   }
 }

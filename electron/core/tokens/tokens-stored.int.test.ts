@@ -187,12 +187,14 @@ describe('app tokens (deprecated)', () => {
   it('stores an app token with its expiry and reveals it once', async () => {
     const made = await t.call('tokens.appToken', { name: 'legacy', expiresInSeconds: 86_400 })
     expect(made.stored).toMatchObject({ kind: 'app-token', name: 'legacy', active: false })
+    expect(made.storeFailure).toBeNull()
+    const stored = made.stored!
     // The app token's own exp claim counts whole seconds.
-    const lifetime = Date.parse(made.stored.expiresAt ?? '') - t.now()
+    const lifetime = Date.parse(stored.expiresAt ?? '') - t.now()
     expect(lifetime).toBeGreaterThan(86_399_000)
     expect(lifetime).toBeLessThanOrEqual(86_400_000)
     expect(made.reveal).toMatchObject({ kind: 'app-token', name: 'legacy' })
-    const report = await t.call('tokens.test', { target: { storedId: made.stored.id } })
+    const report = await t.call('tokens.test', { target: { storedId: stored.id } })
     expect(report).toMatchObject({ verdict: 'valid', user: { username: 'lena' } })
   })
 })

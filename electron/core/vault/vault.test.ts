@@ -1,4 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -179,6 +187,23 @@ describe('token vault (passphrase cipher)', () => {
     expect(await reopened.reveal('sandbox', stored.id)).toBe(next)
     expect(reopened.findByServerTokenId('sandbox', '65f1aa0000000000000000aa')).toBeUndefined()
     expect(readFileSync(join(dir, VAULT_FILE_NAME), 'utf8')).not.toContain(RAW)
+  })
+
+  it('a replacement the disk refuses leaves entry, active value and file as they were', async () => {
+    const vault = await openWithPassphrase()
+    const stored = await vault.add('sandbox', pat(), { activate: true })
+    // A directory where the file must be renamed to: the write fails for real (even as root).
+    const file = join(dir, VAULT_FILE_NAME)
+    const before = readFileSync(file)
+    rmSync(file)
+    mkdirSync(file)
+    const next = { raw: `${RAW}new`, serverTokenId: 'b'.repeat(24), expiresAt: null, scopes: [] }
+    await expect(vault.replaceValue('sandbox', stored.id, next)).rejects.toThrow(/EISDIR/)
+    expect(vault.get('sandbox', stored.id)).toMatchObject({ serverTokenId: stored.serverTokenId })
+    expect(vault.active('sandbox')?.raw).toBe(RAW)
+    rmSync(file, { recursive: true })
+    writeFileSync(file, before)
+    expect(await (await openWithPassphrase()).reveal('sandbox', stored.id)).toBe(RAW)
   })
 
   it('leaves neither the raw token nor its base64 forms anywhere in the data folder', async () => {

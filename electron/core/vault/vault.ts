@@ -439,16 +439,23 @@ export async function openVault(options: VaultOptions): Promise<TokenVault> {
         delete record.rejectedAt
         delete record.lastTestedAt
         if (record.serverTokenId === undefined) delete record.serverTokenId
+        // Encrypt before touching the entry, and undo everything if the write fails: a failed
+        // replacement must leave the entry, its cached value and the file in agreement.
+        const ciphertext =
+          entry.sessionValue === undefined ? await encrypt(serverId, record, raw) : undefined
         const previous = { ...entry }
+        const previousValue = cache.get(id)
         entry.record = record
         delete entry.problem
-        if (entry.sessionValue !== undefined) entry.sessionValue = raw
-        else entry.ciphertext = await encrypt(serverId, record, raw)
+        if (ciphertext === undefined) entry.sessionValue = raw
+        else entry.ciphertext = ciphertext
         if (cache.has(id) || slotFor(serverId).activeId === id) cache.set(id, raw)
         try {
           await save()
         } catch (error) {
           Object.assign(entry, previous)
+          if (previousValue === undefined) cache.delete(id)
+          else cache.set(id, previousValue)
           throw error
         }
         notify(serverId)

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core'
 import { useState } from 'react'
 import type { AppError } from '../../../shared/errors'
-import type { Reveal, StoredTokenView } from '../../../shared/ipc/channels/tokens'
+import type { ChannelOutput } from '../../../shared/ipc/contract'
 import { useInvoke, useMutationInvoke } from '../../ipc/hooks'
 import { ExpiryDate } from './token-badges'
 
@@ -31,7 +31,7 @@ export function AppTokensSection({
   onRequested,
   onNeedsUnlock,
 }: {
-  onRequested: (result: { stored: StoredTokenView; reveal: Reveal }) => void
+  onRequested: (result: ChannelOutput<'tokens.appToken'>) => void
   onNeedsUnlock: (retry: () => void) => void
 }) {
   const [name, setName] = useState('legacy script')

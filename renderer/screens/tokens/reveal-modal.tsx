@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Stack, Text } 
 import { IconAlertTriangle, IconCheck, IconCopy, IconPlugConnected } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { AppError } from '../../../shared/errors'
-import type { Reveal, StoredTokenView } from '../../../shared/ipc/channels/tokens'
+import type { Reveal, StoreFailure, StoredTokenView } from '../../../shared/ipc/channels/tokens'
 import { formatExact } from '../../components/relative-time'
 import { useMutationInvoke } from '../../ipc/hooks'
 import { TestReportView } from './test-report'
@@ -13,6 +13,8 @@ export interface RevealState {
   origin: 'created' | 'rotated' | 'app-token'
   /** The vault entry already holding it (rotation of a stored token, app tokens). */
   storedName: string | null
+  /** Core could not store it (vault write failed); "use this token" retries. */
+  storeFailure: StoreFailure | null
 }
 
 /**
@@ -151,6 +153,10 @@ function RevealBody({
         >
           Stored in this app{stored.persisted ? ', encrypted' : ' for this session only'}, and used
           for its requests to this server.
+        </Alert>
+      ) : state.storeFailure && !stored ? (
+        <Alert color="red" variant="light" data-testid="reveal-store-failure">
+          {state.storeFailure.message}
         </Alert>
       ) : null}
       {storeError && (

@@ -67,11 +67,11 @@ export function TokensScreen() {
   const rotate = useMutationInvoke('tokens.rotate', {
     // The reply holds the new raw token: hand it to the reveal dialog and keep no other copy.
     gcTime: 0,
-    onSuccess: ({ reveal: next, replacedStored }) => {
+    onSuccess: ({ reveal: next, replacedStored, storeFailure }) => {
       rotate.reset()
       setRotating(null)
       setDetailId(null)
-      setReveal({ reveal: next, origin: 'rotated', storedName: replacedStored })
+      setReveal({ reveal: next, origin: 'rotated', storedName: replacedStored, storeFailure })
     },
   })
 
@@ -150,8 +150,13 @@ export function TokensScreen() {
           <SimpleGrid cols={{ base: 1, md: 2, xl: 1 }} spacing="lg">
             <StoredPanel vault={vault.data} onPaste={() => setPasting(true)} />
             <AppTokensSection
-              onRequested={({ stored: entry, reveal: next }) =>
-                setReveal({ reveal: next, origin: 'app-token', storedName: entry.name })
+              onRequested={({ stored: entry, reveal: next, storeFailure }) =>
+                setReveal({
+                  reveal: next,
+                  origin: 'app-token',
+                  storedName: entry?.name ?? null,
+                  storeFailure,
+                })
               }
               onNeedsUnlock={needsUnlock}
             />
@@ -164,7 +169,7 @@ export function TokensScreen() {
         onClose={() => setCreating(false)}
         onCreated={({ reveal: next }) => {
           setCreating(false)
-          setReveal({ reveal: next, origin: 'created', storedName: null })
+          setReveal({ reveal: next, origin: 'created', storedName: null, storeFailure: null })
         }}
       />
       <RevealModal state={reveal} onClose={() => setReveal(null)} onNeedsUnlock={needsUnlock} />

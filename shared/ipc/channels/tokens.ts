@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ERROR_CODES } from '../../errors/codes'
 
 /**
  * Personal access tokens (PATs) and deprecated app tokens. The secrecy rule of this contract:
@@ -102,6 +103,16 @@ export const revealSchema = z.strictObject({
   expiresAt: z.string().nullable(),
 })
 export type Reveal = z.infer<typeof revealSchema>
+
+/**
+ * The server issued a token but this app could not store it (the vault write failed). Sent
+ * next to the reveal, never instead of it: the token exists only in that reply.
+ */
+export const storeFailureSchema = z.strictObject({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+})
+export type StoreFailure = z.infer<typeof storeFailureSchema>
 
 export const scopeCheckSchema = z.strictObject({
   scope: z.string(),
@@ -217,7 +228,9 @@ export const tokensChannels = {
     output: z.strictObject({
       pat: patViewSchema,
       reveal: revealSchema,
+      /** The stored copy that now holds the new value; null when none was stored or replacing failed. */
       replacedStored: z.string().nullable(),
+      storeFailure: storeFailureSchema.nullable(),
     }),
   },
   /** Stores a just-revealed token (by its revealId) in the vault. */
@@ -271,7 +284,12 @@ export const tokensChannels = {
         .max(315_360_000),
       activate: z.boolean().default(false),
     }),
-    output: z.strictObject({ stored: storedTokenSchema, reveal: revealSchema }),
+    output: z.strictObject({
+      /** Null when storing failed: the token is then only in the reveal. */
+      stored: storedTokenSchema.nullable(),
+      reveal: revealSchema,
+      storeFailure: storeFailureSchema.nullable(),
+    }),
   },
   'tokens.reminders': { input: z.strictObject({}), output: remindersSchema },
   'tokens.setReminderDays': {
