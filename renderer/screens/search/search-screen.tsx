@@ -19,7 +19,6 @@ import {
   IconSearch,
 } from '@tabler/icons-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { AppError } from '../../../shared/errors'
 import { useServers } from '../../app/use-servers'
 import { ErrorAlert } from '../../components/error-alert'
 import { useIpcClient } from '../../ipc/client-context'
@@ -28,9 +27,11 @@ import { OwnerSelect } from './builder/owner-select'
 import { useDebounced } from './builder/use-debounced'
 import { useFacets } from './builder/use-facets'
 import { CopyAsMenu } from './copy-as'
+import { LiveCount } from './live-count'
 import { fromQuery, toQuery, type BuilderModel } from './model'
 import { formatCount } from './model/format'
 import { ResultsPanel } from './results/results-panel'
+import { RestoreNotice } from './restore-notice'
 import { HistoryMenu, SavedMenu } from './saved-menu'
 import { isDirty, sessionFromState, stateFromSession, submit } from './state/session'
 import { sessionStore } from './state/session-store'
@@ -48,7 +49,10 @@ const COUNT_DELAY_MS = 300
 export function SearchScreen() {
   const { active, activeId } = useServers()
   const { catalogue, info } = useCatalogue(activeId)
-  const { session, update } = useSearchSession(activeId, catalogue)
+  const { session, update, unreadable, retryRestore, keepCurrent } = useSearchSession(
+    activeId,
+    catalogue,
+  )
   const [builderOpen, setBuilderOpen] = useState(true)
   const client = useIpcClient()
 
@@ -177,6 +181,14 @@ export function SearchScreen() {
           />
         </Group>
       </Group>
+      {unreadable !== undefined && (
+        <RestoreNotice
+          serverName={active?.name ?? 'this server'}
+          problem={unreadable}
+          onRetry={retryRestore}
+          onKeepCurrent={keepCurrent}
+        />
+      )}
       <Group align="stretch" wrap="nowrap" gap="sm" style={{ flex: 1, minHeight: 0 }}>
         {builderOpen && (
           <Paper
@@ -274,39 +286,3 @@ export function SearchScreen() {
 }
 
 const EMPTY_MODEL: BuilderModel = { kind: 'group', id: 'empty', op: 'and', children: [] }
-
-function LiveCount({
-  count,
-  fresh,
-  error,
-  optimade,
-}: {
-  count: number | undefined
-  fresh: boolean
-  error: AppError | null
-  optimade: boolean
-}) {
-  if (error && !optimade)
-    return (
-      <Text size="xs" c="red" px="sm" py={4} data-testid="live-count-error">
-        {error.code === 'auth_required' ? 'Sign in to see your own or shared entries. ' : ''}
-        {error.message}
-      </Text>
-    )
-  return (
-    <Text
-      size="xs"
-      c="dimmed"
-      px="sm"
-      py={4}
-      data-testid="live-count"
-      data-total={fresh ? (count ?? '') : ''}
-    >
-      {optimade
-        ? 'The OPTIMADE filter needs fixing (see below).'
-        : count === undefined
-          ? 'Counting…'
-          : `${formatCount(count)} entries match the query below${fresh ? '' : ' (updating…)'}.`}
-    </Text>
-  )
-}

@@ -1,17 +1,31 @@
 /**
  * Sessions per server, kept at module level so a search survives switching to another screen
  * and back (the screen unmounts; this does not). Persistence across restarts is the hook's job.
+ * Also remembers, per server, that its persisted state could not be read in this run: saving
+ * is then held back, so the stored search is not overwritten by the fresh one shown instead.
  */
 import type { SearchSession } from './session'
 
 const sessions = new Map<string, SearchSession>()
+const unreadable = new Map<string, string>()
 const listeners = new Set<() => void>()
+
+const notify = () => {
+  for (const listener of listeners) listener()
+}
 
 export const sessionStore = {
   get: (serverId: string): SearchSession | undefined => sessions.get(serverId),
   set: (serverId: string, session: SearchSession): void => {
     sessions.set(serverId, session)
-    for (const listener of listeners) listener()
+    notify()
+  },
+  /** Why the persisted state of the server could not be read, while that holds. */
+  unreadable: (serverId: string): string | undefined => unreadable.get(serverId),
+  setUnreadable: (serverId: string, reason: string | null): void => {
+    if (reason === null) unreadable.delete(serverId)
+    else unreadable.set(serverId, reason)
+    notify()
   },
   subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener)
@@ -20,5 +34,6 @@ export const sessionStore = {
   /** Tests start from nothing. */
   clear: (): void => {
     sessions.clear()
+    unreadable.clear()
   },
 }
