@@ -19,6 +19,7 @@ import {
   toPythonRequests,
   type ExportRequest,
 } from '../../../shared/query/export'
+import { useAppCredential, type AppCredential } from './state/use-app-credential'
 
 type Format = 'curl' | 'python' | 'archive-query'
 
@@ -30,9 +31,13 @@ const TITLES: Record<Format, string> = {
 
 /**
  * "Copy as": the search as a curl command, a Python requests script, or nomad-lab's
- * ArchiveQuery. A token is never written out: snippets read it from the environment.
+ * ArchiveQuery. A token is never written out: snippets read it from the environment. They
+ * carry that placeholder whenever the owner needs sign-in or the app itself sends a credential
+ * to this server, because the app's request (and so the total it shows) is an authenticated
+ * one: without the token the snippet would quietly find fewer entries.
  */
 export function CopyAsMenu({
+  serverId,
   baseUrl,
   owner,
   query,
@@ -41,6 +46,7 @@ export function CopyAsMenu({
   order,
   pageSize,
 }: {
+  serverId: string
   baseUrl: string
   owner: Owner
   query: JsonObject
@@ -50,13 +56,14 @@ export function CopyAsMenu({
   pageSize: number
 }) {
   const [open, setOpen] = useState<Format | null>(null)
+  const credential = useAppCredential(serverId)
   const request: ExportRequest = {
     baseUrl,
     owner,
     query,
     pagination: { page_size: pageSize, ...(orderBy ? { order_by: orderBy } : {}), order },
     required: { include: ['entry_id', ...columns] },
-    auth: ownerNeedsAuth(owner),
+    auth: ownerNeedsAuth(owner) || credential !== null,
   }
   const code =
     open === 'curl'
@@ -104,12 +111,8 @@ export function CopyAsMenu({
             </Code>
           </ScrollArea.Autosize>
           <Group justify="space-between">
-            <Text size="xs" c="dimmed" maw={520}>
-              {request.auth
-                ? open === 'archive-query'
-                  ? 'Reads NOMAD_USERNAME and NOMAD_PASSWORD from the environment (ArchiveQuery signs in itself).'
-                  : 'Reads your token from the NOMAD_TOKEN environment variable; the app never writes it into code.'
-                : 'This owner needs no sign-in, so the snippet carries no credentials.'}
+            <Text size="xs" c="dimmed" maw={520} data-testid="copy-as-note">
+              {open && credentialNote(open, ownerNeedsAuth(owner), credential)}
             </Text>
             <CopyButton value={code}>
               {({ copied, copy }) => (
@@ -128,4 +131,16 @@ export function CopyAsMenu({
       </Modal>
     </>
   )
+}
+
+/** Why the snippet carries a credential placeholder (or none), and where it reads it from. */
+function credentialNote(format: Format, ownerNeeds: boolean, credential: AppCredential): string {
+  if (!ownerNeeds && credential === null)
+    return 'Neither this owner nor the app uses a credential here, so the snippet carries none.'
+  const why = ownerNeeds
+    ? 'This owner needs sign-in.'
+    : `The app sends ${credential?.via ?? 'a credential'} with this search, so the snippet does too.`
+  return format === 'archive-query'
+    ? `${why} It reads NOMAD_USERNAME and NOMAD_PASSWORD from the environment (ArchiveQuery signs in itself).`
+    : `${why} It reads your token from the NOMAD_TOKEN environment variable; the app never writes it into code.`
 }

@@ -171,6 +171,7 @@ export function SearchScreen() {
           />
           <SavedMenu serverId={activeId} current={stateFromSession(session)} onLoad={loadState} />
           <CopyAsMenu
+            serverId={activeId}
             baseUrl={active?.baseUrl ?? ''}
             owner={session.owner}
             query={draftQuery}
