@@ -12,6 +12,7 @@ describe('parseCliArgs', () => {
       open: true,
       help: false,
       sandboxEntries: undefined,
+      logLevel: 'info',
     })
   })
   it('reads --port, --data-dir and --no-open', () => {
@@ -21,6 +22,7 @@ describe('parseCliArgs', () => {
       open: false,
       help: false,
       sandboxEntries: undefined,
+      logLevel: 'info',
     })
   })
   it('reads --sandbox-entries as a positive whole number', () => {
@@ -29,6 +31,17 @@ describe('parseCliArgs', () => {
       '--sandbox-entries must be a whole number of at least 1 (got “0”).',
     )
     expect(() => parseCliArgs(['--sandbox-entries', 'many'])).toThrow('got “many”')
+  })
+  it('reads --log-level, else NOMAD_LOG_LEVEL, else info', () => {
+    expect(parseCliArgs(['--log-level', 'debug']).logLevel).toBe('debug')
+    expect(parseCliArgs([], { NOMAD_LOG_LEVEL: 'warn' }).logLevel).toBe('warn')
+    expect(parseCliArgs(['--log-level', 'error'], { NOMAD_LOG_LEVEL: 'debug' }).logLevel).toBe(
+      'error',
+    )
+    expect(() => parseCliArgs(['--log-level', 'trace'])).toThrow(
+      '--log-level must be one of debug, info, warn, error (got “trace”).',
+    )
+    expect(() => parseCliArgs([], { NOMAD_LOG_LEVEL: 'loud' })).toThrow('NOMAD_LOG_LEVEL must be')
   })
   it('names the bad value', () => {
     expect(() => parseCliArgs(['--port', 'abc'])).toThrow(

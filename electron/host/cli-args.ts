@@ -1,6 +1,9 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { AppError } from '../../shared/errors'
+import type { LogLevel } from '../core/logging'
+
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 
 export interface CliArgs {
   port: number
@@ -9,6 +12,8 @@ export interface CliArgs {
   help: boolean
   /** Entries the Local sandbox generates (its first start only: they are kept in the data dir). */
   sandboxEntries: number | undefined
+  /** The least severe level written to stderr (default info). */
+  logLevel: LogLevel
 }
 
 export const USAGE = `Usage: npm run web -- [options]
@@ -22,15 +27,25 @@ Options:
   --no-open         Do not open a browser; just print the URL
   --sandbox-entries <n>
                     Entries the "Local sandbox" server generates (default 2000)
+  --log-level <level>
+                    debug, info (default), warn or error; secrets are redacted at
+                    every level
   -h, --help        Show this help
 
 Environment:
   NOMAD_VAULT_PASSPHRASE
                     Unlocks the token vault at start (creates it on first use), for
-                    automation; without it the Tokens screen asks for the passphrase`
+                    automation; without it the Tokens screen asks for the passphrase
+  NOMAD_LOG_LEVEL   The log level when --log-level is not given`
 
-/** Parses the web host's command line; a bad value is an invalid_input AppError naming it. */
-export function parseCliArgs(argv: string[]): CliArgs {
+/**
+ * Parses the web host's command line (and NOMAD_LOG_LEVEL from `env`); a bad value is an
+ * invalid_input AppError naming it.
+ */
+export function parseCliArgs(
+  argv: string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): CliArgs {
   let values
   try {
     ;({ values } = parseArgs({
@@ -40,6 +55,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'data-dir': { type: 'string' },
         'no-open': { type: 'boolean', default: false },
         'sandbox-entries': { type: 'string' },
+        'log-level': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -64,8 +80,15 @@ export function parseCliArgs(argv: string[]): CliArgs {
       'invalid_input',
       `--sandbox-entries must be a whole number of at least 1 (got “${rawEntries}”).`,
     )
+  const logLevel = values['log-level'] ?? env.NOMAD_LOG_LEVEL ?? 'info'
+  if (!LOG_LEVELS.includes(logLevel as LogLevel))
+    throw new AppError(
+      'invalid_input',
+      `${values['log-level'] === undefined ? 'NOMAD_LOG_LEVEL' : '--log-level'} must be one of ${LOG_LEVELS.join(', ')} (got “${logLevel}”).`,
+    )
   return {
     port,
+    logLevel: logLevel as LogLevel,
     sandboxEntries: rawEntries === undefined ? undefined : Number(rawEntries),
     dataDir: dataDir === undefined ? undefined : resolve(dataDir),
     open: !values['no-open'],

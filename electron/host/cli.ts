@@ -1,4 +1,5 @@
 import { toAppErrorData } from '../../shared/errors'
+import { createLogger } from '../core/logging'
 import { parseCliArgs, USAGE } from './cli-args'
 import { defaultDataDir } from './data-dir'
 import { openInBrowser } from './open-browser'
@@ -10,7 +11,7 @@ import { startHost } from './start-host'
  * place the session token appears (the logger would redact it anyway).
  */
 async function main(): Promise<void> {
-  const args = parseCliArgs(process.argv.slice(2))
+  const args = parseCliArgs(process.argv.slice(2), process.env)
   if (args.help) {
     process.stdout.write(`${USAGE}\n`)
     return
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const host = await startHost({
     dataDir,
     port: args.port,
+    logger: createLogger({ name: 'host', level: args.logLevel }),
     sandbox: createSandboxPort({
       dataDir,
       ...(args.sandboxEntries === undefined ? {} : { entries: args.sandboxEntries }),

@@ -18,6 +18,21 @@ describe('redactText', () => {
     expect(text).toContain(`nomad_pat_${REDACTED}`)
     expect(text).toContain('&x=1')
   })
+  it('blanks secret-named keys inside JSON text', () => {
+    const frame = JSON.stringify({
+      id: '7',
+      channel: 'vault.unlock',
+      input: { passphrase: 'correct horse "battery" staple', serverId: 'x' },
+      body: { password: 'hunter2', token: 'opaque-123', tokenName: 'laptop' },
+    })
+    const text = redactText(`frame ${frame}`)
+    expect(text).not.toContain('battery')
+    expect(text).not.toContain('hunter2')
+    expect(text).not.toContain('opaque-123')
+    expect(text).toContain(`"passphrase":"${REDACTED}","serverId":"x"`)
+    expect(text).toContain(`"token":"${REDACTED}","tokenName":"laptop"`)
+    expect(JSON.parse(text.slice('frame '.length))).toMatchObject({ channel: 'vault.unlock' })
+  })
   it('leaves ordinary text alone', () => {
     const text = 'GET https://nomad-lab.eu/prod/v1/api/v1/info answered 200 in 120 ms'
     expect(redactText(text)).toBe(text)

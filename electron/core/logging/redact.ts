@@ -22,6 +22,12 @@ const TEXT_RULES: readonly [RegExp, string][] = [
     /([?&;]|\b)(token|access_token|password|passwd|secret|client_secret|api_key)=([^&\s#"']+)/gi,
     `$1$2=${REDACTED}`,
   ],
+  // Secret-named keys inside JSON text (a logged request body or IPC frame): the key-name check
+  // in redactValue only sees parsed objects, and the rules above miss "passphrase":"…".
+  [
+    /"(authorization|proxy-authorization|cookie|set-cookie|password|passwd|passphrase|secret|client_secret|token|access_token|refresh_token|raw_token|id_token|api_key|apikey)"(\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
+    `"$1"$2"${REDACTED}"`,
+  ],
   // "password: hunter2" / "password=hunter2" inside free text.
   [/\b(password|passwd|passphrase)(\s*[:=]\s*)(\S+)/gi, `$1$2${REDACTED}`],
 ]
