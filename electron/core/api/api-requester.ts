@@ -251,9 +251,17 @@ export class ApiRequester {
     onSuccess: OnSuccess<T>,
   ): Promise<AttemptOutcome<T>> {
     let response: HttpResponse
+    const { credential } = failed
+    // A redirect hop that keeps the Authorization header passes the same guard as the first URL.
+    const guard =
+      credential === undefined
+        ? {}
+        : { credentialGuard: (url: URL) => assertMayAttach(url, credential) }
     try {
-      response = await sendHttp(this.deps.dispatcher, request, attempt.signal)
+      response = await sendHttp(this.deps.dispatcher, request, attempt.signal, guard)
     } catch (error) {
+      // A refused redirect or credential guard: already specific, and retrying changes nothing.
+      if (error instanceof AppError) return { kind: 'permanent', error }
       return this.thrown(error, failed)
     }
     attempt.touch()

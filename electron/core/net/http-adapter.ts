@@ -1,4 +1,6 @@
-import { Agent, interceptors, request, type Dispatcher } from 'undici'
+import { Agent, request, type Dispatcher } from 'undici'
+import { AppError } from '../../../shared/errors'
+import { MAX_REDIRECTS, planRedirect } from './redirects'
 
 /**
  * The one place that talks undici. One attempt = one `sendHttp` whose body the caller must
@@ -28,11 +30,10 @@ export interface HttpDispatcherOptions {
   connect?: Agent.Options['connect']
 }
 
-// Three hops cover NOMAD's trailing-slash redirects (/datasets → /datasets/) and an Oasis
-// behind a login proxy; undici drops Authorization when a redirect leaves the origin.
-const MAX_REDIRECTIONS = 3
-
-/** A keep-alive dispatcher shared by every client of the app. */
+/**
+ * A keep-alive dispatcher shared by every client of the app. It does not follow redirects:
+ * sendHttp does, hop by hop, deciding what may travel with each one (see redirects.ts).
+ */
 export function createHttpDispatcher(options: HttpDispatcherOptions = {}): Dispatcher {
   const agent = new Agent({
     connections: options.connections ?? 16,
@@ -41,7 +42,7 @@ export function createHttpDispatcher(options: HttpDispatcherOptions = {}): Dispa
     keepAliveTimeout: 4_000,
     ...(options.connect === undefined ? {} : { connect: options.connect }),
   })
-  return agent.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }))
+  return agent
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>) {
@@ -53,8 +54,55 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>) 
   return out
 }
 
-/** Sends one request; resolves when the headers arrived. Rejects with undici's socket errors. */
+export interface SendOptions {
+  /**
+   * Called with the address of every redirect hop that would carry credentials; throws to stop
+   * them going there (the API client passes its credential guard).
+   */
+  credentialGuard?: (url: URL) => void
+}
+
+/** Redirect answers are tiny; more than this is not worth reading before the next hop. */
+const REDIRECT_BODY_LIMIT = 16 * 1024
+
+/**
+ * Sends one request and follows its redirects (at most MAX_REDIRECTS hops, by the rules of
+ * redirects.ts); resolves when the final answer's headers arrived. Rejects with undici's socket
+ * errors, or with a server_error AppError for a redirect the app refuses to follow.
+ */
 export async function sendHttp(
+  dispatcher: Dispatcher,
+  req: HttpRequest,
+  signal: AbortSignal,
+  options: SendOptions = {},
+): Promise<HttpResponse> {
+  let current = req
+  for (let hops = 0; ; hops++) {
+    const response = await sendOnce(dispatcher, current, signal)
+    const plan = planRedirect(current, response.status, response.headers.location)
+    if (plan.kind === 'none') return response
+    await drainRedirect(response.body, signal)
+    signal.throwIfAborted()
+    const status = response.status
+    const from = new URL(current.url).host
+    if (plan.kind === 'refuse')
+      throw new AppError(
+        'server_error',
+        `${from} redirected the request (HTTP ${status}) to ${plan.target}, which the app does not follow: ${plan.reason}.`,
+        { status },
+      )
+    if (hops === MAX_REDIRECTS)
+      throw new AppError(
+        'server_error',
+        `${new URL(req.url).host} redirected the request more than ${MAX_REDIRECTS} times (last from ${from} to ${new URL(plan.request.url).host}); the app stopped following.`,
+        { status },
+      )
+    if (plan.carriesCredentials) options.credentialGuard?.(new URL(plan.request.url))
+    current = plan.request
+  }
+}
+
+async function sendOnce(
   dispatcher: Dispatcher,
   req: HttpRequest,
   signal: AbortSignal,
@@ -70,6 +118,17 @@ export async function sendHttp(
     status: response.statusCode,
     headers: flattenHeaders(response.headers),
     body: response.body,
+  }
+}
+
+/** Reads a redirect's small body so its socket can be reused; a big or broken one is dropped. */
+async function drainRedirect(body: HttpResponse['body'], signal: AbortSignal): Promise<void> {
+  try {
+    await body.dump({ limit: REDIRECT_BODY_LIMIT, signal })
+  } catch {
+    // Only the socket's reuse was at stake; the next hop opens another if needed.
+  } finally {
+    discardBody(body)
   }
 }
 
