@@ -5,9 +5,19 @@
  */
 import type { JsonObject, Owner } from '../../../shared/api'
 import type { Bucket, EntriesPage } from '../../../shared/ipc/channels/search'
+import { AppError } from '../../../shared/errors'
 import type { ApiRegistry } from '../api/client-registry'
 import { RowMapper } from './cells'
-import { isPageSizeRefusal, nextPageSize, pageSizeNotice, type PageSizeLimits } from './page-size'
+import {
+  isPageSizeRefusal,
+  isResultWindowError,
+  learnedPageSizeNotice,
+  namedPageSizeLimit,
+  nextPageSize,
+  pageSizeNotice,
+  resultWindowError,
+  type PageSizeLimits,
+} from './page-size'
 
 export interface PageRequest {
   serverId: string
@@ -50,7 +60,9 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
     const include = [...new Set([ENTRY_ID, ...request.columns])]
     const mapper = new RowMapper(request.columns)
     let size = limits.clamp(request.serverId, request.pageSize)
-    let notice: string | undefined = size < request.pageSize ? pageSizeNotice(size) : undefined
+    const learned = limits.known(request.serverId)
+    let notice: string | undefined =
+      size < request.pageSize && learned !== undefined ? learnedPageSizeNotice(learned) : undefined
     for (;;) {
       try {
         const answer = await client.entriesQuery(
@@ -75,12 +87,15 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
           ...(notice === undefined ? {} : { notice }),
         }
       } catch (error) {
-        if (!isPageSizeRefusal(error)) throw error
+        if (error instanceof AppError && isResultWindowError(error, size))
+          throw resultWindowError(error)
+        if (!isPageSizeRefusal(error, size)) throw error
         const next = nextPageSize(size, error)
         if (next === undefined) throw error
+        const named = namedPageSizeLimit(error)
+        notice = pageSizeNotice(size, next, named)
         size = next
-        limits.learn(request.serverId, size)
-        notice = pageSizeNotice(size)
+        limits.learn(request.serverId, size, named === size)
       }
     }
   }
