@@ -41,6 +41,15 @@ describe('POST /auth/token', () => {
     expect(reply.status).toBe(200)
   })
 
+  it('accepts the empty optional fields Swagger UI sends (scope=, client_id=)', async () => {
+    const { username, password } = h.accounts.main
+    const reply = await h.call('POST', '/auth/token', {
+      form: { grant_type: 'password', username, password, scope: '', client_id: '' },
+    })
+    expect(reply.status).toBe(200)
+    expect(reply.body).toMatchObject({ token_type: 'bearer' })
+  })
+
   it('also answers the GET variant', async () => {
     const { username, password } = h.accounts.other
     const query = new URLSearchParams({ username, password })

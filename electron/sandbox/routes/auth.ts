@@ -17,22 +17,26 @@ import { unauthorized } from '../http-error'
  */
 const SIGNATURE_TOKEN_SECONDS = 10
 
-// FastAPI treats an empty form field as absent, so `username=` is "field required".
-const formField = () => z.preprocess((value) => (value === '' ? undefined : value), z.string())
+// FastAPI treats an empty form field as absent: `username=` is "field required", while an
+// empty optional field such as the `scope=` Swagger UI always sends falls back to its default.
+const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value)
+const formField = () => z.preprocess(blankIsAbsent, z.string())
+const optionalFormField = <T extends z.ZodType<string | undefined>>(inner: T) =>
+  z.preprocess(blankIsAbsent, inner.optional())
 
 const passwordGrant = z.object({
   username: formField(),
   password: formField(),
   // OAuth2PasswordRequestForm: optional, but must be "password" when given.
-  grant_type: formField()
-    .refine((value) => value === 'password', {
+  grant_type: optionalFormField(
+    z.string().refine((value) => value === 'password', {
       message: 'string does not match regex "password"',
       params: { type: 'value_error.str.regex', ctx: { pattern: 'password' } },
-    })
-    .optional(),
-  scope: formField().optional(),
-  client_id: formField().optional(),
-  client_secret: formField().optional(),
+    }),
+  ),
+  scope: optionalFormField(z.string()),
+  client_id: optionalFormField(z.string()),
+  client_secret: optionalFormField(z.string()),
 })
 
 const tokenResponse = z.object({
