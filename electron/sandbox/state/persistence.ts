@@ -73,7 +73,8 @@ export class PersistentStore {
     for (const [key, part] of this.parts) parts[key] = part.toJSON()
     const temp = `${this.file}.${process.pid}.tmp`
     try {
-      writeFileSync(temp, JSON.stringify({ version: 1, parts }, null, 2))
+      // Owner-only: the state holds the secret that signs the sandbox's access tokens.
+      writeFileSync(temp, JSON.stringify({ version: 1, parts }, null, 2), { mode: 0o600 })
       const fd = openSync(temp, 'r')
       fsyncSync(fd)
       closeSync(fd)

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -51,6 +51,8 @@ describe('SandboxState', () => {
       parts: Record<string, unknown>
     }
     expect(saved.parts.counter).toBe(8)
+    // It holds the token-signing secret: readable by its owner only.
+    expect(statSync(join(dataDir, 'sandbox-state.json')).mode & 0o077).toBe(0)
 
     const second = new SandboxState({ ...options, dataDir })
     let loaded: unknown = null
