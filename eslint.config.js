@@ -98,6 +98,8 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [
+            // 'electron/main', 'electron/renderer' and friends are the same module by another name.
+            { group: ['electron/*'], message: noElectron.message },
             {
               group: ['**/main/**', '**/preload/**'],
               message: 'Depend on ports, not on Electron glue.',
