@@ -44,6 +44,15 @@ interface Entry {
   client: NomadClient
 }
 
+/**
+ * Where a profile's learned limits are kept. The Local sandbox starts on a new free port every
+ * time, so its origin would be a new key at every start (limits never reused, the store growing);
+ * it is one server, so it gets one key. Others are keyed by origin: limits belong to the host.
+ */
+export function limitsKeyOf(profile: ServerProfile): string | undefined {
+  return profile.kind === 'sandbox' ? `sandbox:${profile.id}` : undefined
+}
+
 export function createApiRegistry(options: ApiRegistryOptions): ApiRegistry {
   const { profiles, schedulers } = options
   const log = options.logger ?? silentLogger
@@ -74,7 +83,7 @@ export function createApiRegistry(options: ApiRegistryOptions): ApiRegistry {
     const client = new NomadClient({
       serverId: profile.id,
       baseUrl,
-      scheduler: schedulers.get(baseUrl),
+      scheduler: schedulers.get(baseUrl, limitsKeyOf(profile)),
       dispatcher: options.dispatcher,
       credentials: options.credentials,
       logger: log.child(profile.id),

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 
 /**
- * What the scheduler learned about one server's undisclosed limits, persisted per origin so the
- * next start paces at the learned rate instead of probing from scratch (performance-anchors T5:
- * at most 2 throttles in the first 10 s of a warm start).
+ * What the scheduler learned about one server's undisclosed limits, persisted per server (its
+ * origin, or a stable key where the origin changes between starts) so the next start paces at
+ * the learned rate instead of probing from scratch (performance-anchors T5: at most 2 throttles
+ * in the first 10 s of a warm start).
  */
 export const learnedLimitsSchema = z.object({
   /** Pacing rate (requests/s) when saved; the next start resumes from it. */
@@ -20,8 +21,9 @@ export type LearnedLimits = z.infer<typeof learnedLimitsSchema>
 
 /** Persistence port; the app backs it with its settings store, tests with MemoryLimitsStore. */
 export interface LimitsStore {
-  load(origin: string): LearnedLimits | undefined
-  save(origin: string, limits: LearnedLimits): void
+  /** `key`: the server's origin, or a stable key such as the Local sandbox's. */
+  load(key: string): LearnedLimits | undefined
+  save(key: string, limits: LearnedLimits): void
 }
 
 /** Validates a stored value (settings on disk are untrusted); undefined when unusable. */

@@ -115,6 +115,23 @@ describe('SchedulerRegistry', () => {
     })
   })
 
+  it('keeps limits under a stable key when the origin changes between starts', async () => {
+    const store = new CountingStore()
+    const first = new SchedulerRegistry({ clock, store })
+    const before = first.get('http://127.0.0.1:40001/api/v1', 'sandbox:local-sandbox')
+    await before.run(throttled, { lane: 'background', maxAttempts: 1 }).catch(() => undefined)
+    first.dispose()
+    expect(store.saves.map((save) => save.origin)).toEqual(['sandbox:local-sandbox'])
+
+    // The next start: same server, another free port.
+    const second = new SchedulerRegistry({ clock, store })
+    const after = second.get('http://127.0.0.1:40777/api/v1', 'sandbox:local-sandbox')
+    expect(after.origin).toBe('http://127.0.0.1:40777')
+    expect(after.meter.snapshot().learnedRate).toBeCloseTo(10, 0)
+    second.dispose()
+    expect(store.load('http://127.0.0.1:40001')).toBeUndefined()
+  })
+
   it('remove() closes one server and a later get() starts it again from the store', async () => {
     const store = new CountingStore()
     const registry = new SchedulerRegistry({ clock, store })

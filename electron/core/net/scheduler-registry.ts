@@ -21,6 +21,8 @@ const DEFAULT_MAX_LIMITS_AGE_MS = 30 * 24 * 3600 * 1000
 
 interface Entry {
   scheduler: RequestScheduler
+  /** Where its learned limits are stored (the origin unless the caller named a stable key). */
+  limitsKey: string
   saveTimer?: TimerHandle
 }
 
@@ -55,12 +57,16 @@ export class SchedulerRegistry {
     this.maxLimitsAgeMs = options.maxLimitsAgeMs ?? DEFAULT_MAX_LIMITS_AGE_MS
   }
 
-  /** The scheduler for the server of url (any URL on it, or its origin). */
-  get(url: string): RequestScheduler {
+  /**
+   * The scheduler for the server of url (any URL on it, or its origin). `limitsKey` names where
+   * its learned limits are kept when the origin is not a stable name for the server (the Local
+   * sandbox gets a new port on every start); it counts when the scheduler is created.
+   */
+  get(url: string, limitsKey?: string): RequestScheduler {
     const origin = originOf(url)
     const existing = this.entries.get(origin)
     if (existing !== undefined) return existing.scheduler
-    const entry = this.create(origin)
+    const entry = this.create(origin, limitsKey ?? origin)
     this.entries.set(origin, entry)
     return entry.scheduler
   }
@@ -76,45 +82,46 @@ export class SchedulerRegistry {
     const entry = this.entries.get(origin)
     if (entry === undefined) return
     this.entries.delete(origin)
-    this.close(origin, entry)
+    this.close(entry)
   }
 
   /** Saves pending limits and disposes every scheduler (app quit). */
   dispose(): void {
-    for (const [origin, entry] of this.entries) this.close(origin, entry)
+    for (const entry of this.entries.values()) this.close(entry)
     this.entries.clear()
   }
 
-  private create(origin: string): Entry {
+  private create(origin: string, limitsKey: string): Entry {
     const { clock } = this.options
-    const stored = parseLearnedLimits(this.store.load(origin))
+    const stored = parseLearnedLimits(this.store.load(limitsKey))
     const fresh = stored !== undefined && clock.now() - stored.updatedAt <= this.maxLimitsAgeMs
     const entry: Entry = {
+      limitsKey,
       scheduler: new RequestScheduler({
         origin,
         clock,
         random: this.options.random,
         learned: fresh ? stored : undefined,
         config: this.options.config,
-        onLimitsChanged: () => this.scheduleSave(origin, entry),
+        onLimitsChanged: () => this.scheduleSave(entry),
       }),
     }
     return entry
   }
 
-  private scheduleSave(origin: string, entry: Entry): void {
+  private scheduleSave(entry: Entry): void {
     if (entry.saveTimer !== undefined) return
     entry.saveTimer = this.options.clock.setTimeout(() => {
       entry.saveTimer = undefined
-      this.store.save(origin, entry.scheduler.learnedLimits())
+      this.store.save(entry.limitsKey, entry.scheduler.learnedLimits())
     }, this.saveDebounceMs)
   }
 
-  private close(origin: string, entry: Entry): void {
+  private close(entry: Entry): void {
     if (entry.saveTimer !== undefined) {
       this.options.clock.clearTimeout(entry.saveTimer)
       entry.saveTimer = undefined
-      this.store.save(origin, entry.scheduler.learnedLimits())
+      this.store.save(entry.limitsKey, entry.scheduler.learnedLimits())
     }
     entry.scheduler.dispose()
   }

@@ -7,7 +7,8 @@ import { createLoopbackOnlyDispatcher } from '../api/test-support/offline-dispat
 import { createCore, type Core } from '../create-core'
 import { createLogger, createMemorySink } from '../logging'
 import { SANDBOX_SERVER_ID, type SandboxPort } from '../servers/local-sandbox'
-import { createMemoryStore } from '../settings/key-value'
+import { createMemoryStore, type KeyValueStore } from '../settings/key-value'
+import { SETTINGS_KEY } from '../settings/settings-repo'
 
 // The "Local sandbox" profile end to end in core: selecting it starts a real sandbox once
 // ("starting…", then online), its address replaces the placeholder, its meter is live, and
@@ -18,12 +19,16 @@ afterEach(async () => {
   for (const core of cores.splice(0)) await core.dispose()
 })
 
-function countingPort() {
+function countingPort(limits?: { rate: number; concurrency: number }) {
   const counts = { starts: 0, closes: 0 }
   const port: SandboxPort = {
     async start() {
       counts.starts += 1
-      const sandbox = await startSandbox({ quiet: true, entries: 100 })
+      const sandbox = await startSandbox({
+        quiet: true,
+        entries: 100,
+        ...(limits === undefined ? {} : { limits }),
+      })
       return {
         baseUrl: sandbox.baseUrl,
         close: async () => {
@@ -36,14 +41,14 @@ function countingPort() {
   return { port, counts }
 }
 
-function makeCore(port: SandboxPort) {
+function makeCore(port: SandboxPort, settingsStore: KeyValueStore = createMemoryStore()) {
   const events: { event: string; payload: unknown }[] = []
   const core = createCore({
     mode: 'web',
     platform: 'linux',
     appVersion: '0.1.0',
     dataDir: '/tmp/unused',
-    settingsStore: createMemoryStore(),
+    settingsStore,
     events: { emit: (event, payload) => events.push({ event, payload }) },
     logger: createLogger({ sink: createMemorySink() }),
     devChecks: true,
@@ -115,5 +120,32 @@ describe('the Local sandbox profile', () => {
     cores.splice(cores.indexOf(core), 1)
     await core.dispose()
     expect(counts.closes).toBe(1)
+  })
+
+  it('reuses what it learned after a restart on another port', async () => {
+    const settingsStore = createMemoryStore()
+    const strict = { rate: 5, concurrency: 2 }
+    const first = makeCore(countingPort(strict).port, settingsStore)
+    const client = await first.core.services.api.clientFor(SANDBOX_SERVER_ID)
+    // Starting at 4 in flight against a sandbox that allows 2: it is refused and learns.
+    await Promise.all(
+      Array.from({ length: 12 }, () => client.info({ lane: 'background' }).catch(() => undefined)),
+    )
+    const learned = (await first.call('net.meter', { serverId: SANDBOX_SERVER_ID })) as NetworkMeter
+    expect(learned.learnedRate).not.toBeNull()
+    cores.splice(cores.indexOf(first.core), 1)
+    await first.core.dispose()
+    const saved = settingsStore.data.get(SETTINGS_KEY) as {
+      network?: { learnedLimits: Record<string, unknown> }
+    }
+    // One key for the profile, not one per port.
+    expect(Object.keys(saved.network?.learnedLimits ?? {})).toEqual(['sandbox:local-sandbox'])
+
+    const second = makeCore(countingPort(strict).port, settingsStore)
+    const again = await second.core.services.api.clientFor(SANDBOX_SERVER_ID)
+    expect(again.baseUrl).not.toBe(client.baseUrl)
+    const warm = (await second.call('net.meter', { serverId: SANDBOX_SERVER_ID })) as NetworkMeter
+    expect(warm.learnedRate).toBeCloseTo(learned.learnedRate ?? 0, 5)
+    expect(warm.concurrencyLimit).toBe(learned.concurrencyLimit)
   })
 })

@@ -26,7 +26,10 @@ export const settingsDocSchema = z.object({
   /** Added without a version bump (optional): what the request scheduler learned per origin. */
   network: z
     .object({
-      /** Origin → LearnedLimits; validated per entry when loaded (electron/core/network). */
+      /**
+       * Origin (or a stable key, e.g. the Local sandbox's) → LearnedLimits; validated per entry
+       * when loaded (electron/core/network).
+       */
       learnedLimits: z.record(z.string(), z.unknown()),
     })
     .optional(),
