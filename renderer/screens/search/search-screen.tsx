@@ -23,6 +23,7 @@ import { useServers } from '../../app/use-servers'
 import { ErrorAlert } from '../../components/error-alert'
 import { useIpcClient } from '../../ipc/client-context'
 import { BuilderPanel } from './builder/builder-panel'
+import { FacetScopeProvider } from './builder/facet-scope'
 import { OwnerSelect } from './builder/owner-select'
 import { useDebounced } from './builder/use-debounced'
 import { useFacets } from './builder/use-facets'
@@ -68,6 +69,11 @@ export function SearchScreen() {
     debounced.query,
     session?.model ?? EMPTY_MODEL,
     !!activeId && !!session,
+  )
+  // Rows deep in the Advanced tree count their values under the same debounced query.
+  const facetScope = useMemo(
+    () => ({ serverId: activeId ?? '', owner: debounced.owner, query: debounced.query }),
+    [activeId, debounced],
   )
   const countError = count.error
   const optimadeError = count.optimadeError
@@ -245,15 +251,17 @@ export function SearchScreen() {
                   onSubmit()
                 }
               >
-                <BuilderPanel
-                  serverId={activeId}
-                  owner={session.owner}
-                  model={session.model}
-                  onChange={setModel}
-                  catalogue={catalogue}
-                  counts={facets.counts}
-                  optimadeError={optimadeError}
-                />
+                <FacetScopeProvider value={facetScope}>
+                  <BuilderPanel
+                    serverId={activeId}
+                    owner={session.owner}
+                    model={session.model}
+                    onChange={setModel}
+                    catalogue={catalogue}
+                    counts={facets.counts}
+                    optimadeError={optimadeError}
+                  />
+                </FacetScopeProvider>
               </div>
             </ScrollArea>
           </Paper>

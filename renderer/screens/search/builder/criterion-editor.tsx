@@ -1,22 +1,13 @@
 import { Checkbox, Code, Group, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core'
 import { unitsFor, type QuantityCatalogue } from '../../../../shared/query'
 import { CHEMICAL_SYMBOLS } from '../../../../shared/query/elements'
-import type { Criterion, GenericOp, ListOp } from '../model'
+import type { Criterion } from '../model'
 import { quantityLabel } from '../model/labels'
 import { BoundField, parseNumber, parseText } from './bound-field'
-import { QuantitySelect } from './quantity-select'
+import { GenericCriterionEditor, LIST_OPS } from './generic-criterion'
 import { typedValue } from './new-criterion'
+import { SuggestedTagsInput } from './suggested-values'
 
-const LIST_OPS: { value: ListOp; label: string }[] = [
-  { value: 'any', label: 'any of' },
-  { value: 'all', label: 'all of' },
-  { value: 'none', label: 'none of' },
-]
-const GENERIC_OPS: { value: GenericOp; label: string }[] = [
-  { value: 'equals', label: 'equals' },
-  ...LIST_OPS,
-  { value: 'range', label: 'in range' },
-]
 const SYMBOLS = CHEMICAL_SYMBOLS.filter((s) => s !== 'X')
 
 /** A compact editor for one criterion inside a group (Advanced). */
@@ -80,19 +71,25 @@ export function CriterionEditor({
               onChange={(op) => op && onChange({ ...c, op: op as never })}
             />
           </Group>
-          <TagsInput
-            size="xs"
-            data={q?.enumValues ? [...q.enumValues] : []}
-            value={values}
-            placeholder="values (Enter after each)"
-            onChange={(next) =>
-              onChange(
-                c.kind === 'terms'
-                  ? { ...c, values: next.map((v) => typedValue(v, q?.type)) }
-                  : { ...c, names: next },
-              )
-            }
-          />
+          {c.kind === 'terms' ? (
+            <SuggestedTagsInput
+              quantity={c.quantity}
+              op={c.op}
+              catalogue={catalogue}
+              value={values}
+              placeholder="values (Enter after each)"
+              onChange={(next) =>
+                onChange({ ...c, values: next.map((v) => typedValue(v, q?.type)) })
+              }
+            />
+          ) : (
+            <TagsInput
+              size="xs"
+              value={values}
+              placeholder="names (Enter after each)"
+              onChange={(names) => onChange({ ...c, names })}
+            />
+          )}
         </Stack>
       )
     }
@@ -182,98 +179,8 @@ export function CriterionEditor({
           </Group>
         </Stack>
       )
-    case 'generic': {
-      const q = catalogue.get(c.quantity)
-      const numeric = q?.type === 'int' || q?.type === 'float'
-      return (
-        <Stack gap={4} data-testid="generic-row">
-          <Group gap={6} wrap="nowrap">
-            <QuantitySelect
-              catalogue={catalogue}
-              value={c.quantity || null}
-              onChange={(quantity) => onChange({ ...c, quantity })}
-              testId="generic-quantity"
-            />
-            <Select
-              size="xs"
-              w={100}
-              value={c.op}
-              allowDeselect={false}
-              data={GENERIC_OPS}
-              onChange={(op) => op && onChange({ ...c, op: op as GenericOp })}
-              data-testid="generic-op"
-            />
-          </Group>
-          {c.op === 'equals' && (
-            <TextInput
-              size="xs"
-              placeholder="value"
-              value={c.values[0] === undefined ? '' : String(c.values[0])}
-              data-testid="generic-value"
-              onChange={(e) =>
-                onChange({
-                  ...c,
-                  values:
-                    e.currentTarget.value === ''
-                      ? []
-                      : [typedValue(e.currentTarget.value, q?.type)],
-                })
-              }
-            />
-          )}
-          {(c.op === 'any' || c.op === 'all' || c.op === 'none') && (
-            <TagsInput
-              size="xs"
-              placeholder="values (Enter after each)"
-              data={q?.enumValues ? [...q.enumValues] : []}
-              value={c.values.map(String)}
-              onChange={(next) =>
-                onChange({ ...c, values: next.map((v) => typedValue(v, q?.type)) })
-              }
-            />
-          )}
-          {c.op === 'range' && (
-            <Group gap={6} wrap="nowrap">
-              <BoundField
-                label="lower bound"
-                op={c.lower?.op ?? 'gte'}
-                value={c.lower ? String(c.lower.value) : ''}
-                placeholder="from"
-                parse={numeric ? parseNumber : parseText}
-                testId={`generic-min-${c.id}`}
-                onChange={(op, v) =>
-                  onChange({
-                    ...c,
-                    lower:
-                      v === null ? null : { op: op as 'gt' | 'gte', value: typedValue(v, q?.type) },
-                  })
-                }
-              />
-              <BoundField
-                label="upper bound"
-                op={c.upper?.op ?? 'lte'}
-                value={c.upper ? String(c.upper.value) : ''}
-                placeholder="to"
-                parse={numeric ? parseNumber : parseText}
-                testId={`generic-max-${c.id}`}
-                onChange={(op, v) =>
-                  onChange({
-                    ...c,
-                    upper:
-                      v === null ? null : { op: op as 'lt' | 'lte', value: typedValue(v, q?.type) },
-                  })
-                }
-              />
-            </Group>
-          )}
-          {q?.unit && (
-            <Text size="xs" c="dimmed">
-              Values in {q.unit} (SI), as stored.
-            </Text>
-          )}
-        </Stack>
-      )
-    }
+    case 'generic':
+      return <GenericCriterionEditor criterion={c} catalogue={catalogue} onChange={onChange} />
     case 'optimade':
       return (
         <TextInput
