@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import type { Locator, Page } from '@playwright/test'
 import type { Sandbox } from '../../electron/sandbox'
@@ -51,6 +51,21 @@ async function shownTotal(page: Page): Promise<number> {
   const count = page.getByTestId('results-count')
   await expect(count).not.toHaveAttribute('data-total', '')
   return Number(await count.getAttribute('data-total'))
+}
+
+/**
+ * The search states the host has written to <dataDir>/search/state.json: what a restart will
+ * restore. None while the file does not exist yet.
+ */
+function persistedStates(dataDir: string): unknown[] {
+  let text: string
+  try {
+    text = readFileSync(join(dataDir, 'search', 'state.json'), 'utf8')
+  } catch {
+    return []
+  }
+  // Written atomically (temp file + rename), so a file that exists is a whole document.
+  return Object.values((JSON.parse(text) as { servers: Record<string, unknown> }).servers)
 }
 
 async function setJson(page: Page, text: string) {
@@ -190,7 +205,11 @@ test('build a search visually; totals, copy-as curl, sort, 500 rows, keyboard, d
     'data-total',
     String(await apiTotal(testSandbox, { 'results.material.elements': { all: ['Fe'] } })),
   )
-  await page.waitForTimeout(600) // the state is written shortly after the last change
+  // The state is written shortly after the last change: wait until it is on disk.
+  const fe = { 'results.material.elements': { all: ['Fe'] } }
+  await expect
+    .poll(() => persistedStates(host.current().dataDir))
+    .toContainEqual(expect.objectContaining({ query: fe, orderBy: FORMULA, order: 'asc' }))
   const restarted = await host.restart()
   await openApp(page, restarted, 'search')
   await expect(page.getByTestId('chip')).toHaveText(['Elements: Fe'])
