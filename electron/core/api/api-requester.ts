@@ -3,15 +3,7 @@ import type { z } from 'zod'
 import { decodeWire } from '../../../shared/api'
 import { AppError } from '../../../shared/errors'
 import { silentLogger, type Logger } from '../logging'
-import {
-  classifyError,
-  classifyHttp,
-  retryAfterFromHeaders,
-  type AttemptContext,
-  type AttemptOutcome,
-  type Lane,
-  type RequestScheduler,
-} from '../net'
+import type { AttemptContext, AttemptOutcome, Lane, RequestScheduler } from '../net'
 import {
   discardBody,
   readBody,
@@ -20,16 +12,11 @@ import {
   type HttpRequest,
   type HttpResponse,
 } from '../net/http-adapter'
+import { refusedOutcome, thrownOutcome } from './attempt-outcome'
 import { assertMayAttach } from './credential-guard'
-import type { Credential, CredentialSource } from './credentials'
-import {
-  httpError,
-  isNetworkFailure,
-  networkError,
-  refusesCredential,
-  toClientError,
-  type FailedRequest,
-} from './errors'
+import type { CredentialSource } from './credentials'
+import { toClientError, type FailedRequest } from './errors'
+import { buildHttpRequest, chooseCredential } from './outgoing-request'
 import { buildUrl, type QueryParams } from './request-url'
 
 /** More than this in an answer we ignore is not worth reading; the rest is discarded. */
@@ -90,14 +77,12 @@ export interface ApiRequesterDeps {
   logger?: Logger
 }
 
-// Error pages are read for their message only; anything longer is cut.
-const ERROR_BODY_LIMIT = 64 * 1024
-
 type OnSuccess<T> = (response: HttpResponse, attempt: AttemptContext, what: string) => Promise<T>
 
 /**
  * Sends requests through the scheduler with undici: credentials, one attempt per scheduler
- * slot, classification of the answer, and the mapping of failures to AppErrors.
+ * slot, classification of the answer, and the mapping of failures to AppErrors. How a request
+ * is built is in outgoing-request, what a refusal or a thrown error means in attempt-outcome.
  */
 export class ApiRequester {
   readonly serverId: string
@@ -182,14 +167,10 @@ export class ApiRequester {
   ): Promise<T> {
     const url = buildUrl(this.baseUrl, path, options.query)
     const what = options.label ?? `${method} ${path}`
-    const credential = this.credentialFor(options.auth ?? 'auto', url, what)
-    const request: HttpRequest = {
-      method,
-      url: url.href,
-      headers: this.headers(options, credential),
-    }
-    if (options.json !== undefined) request.body = JSON.stringify(options.json)
-    else if (options.form !== undefined) request.body = new URLSearchParams(options.form).toString()
+    const { credentials, userAgent } = this.deps
+    const auth = options.auth ?? 'auto'
+    const credential = chooseCredential(credentials, this.serverId, auth, url, what)
+    const request = buildHttpRequest(method, url, options, credential, userAgent)
     const failed: FailedRequest = { what, host: url.host, credential }
     try {
       return await this.deps.scheduler.run(
@@ -209,37 +190,6 @@ export class ApiRequester {
     } catch (error) {
       throw toClientError(error, url.host)
     }
-  }
-
-  private credentialFor(
-    auth: 'auto' | 'identity' | 'none',
-    url: URL,
-    what: string,
-  ): Credential | undefined {
-    if (auth === 'none') return undefined
-    const credential = this.deps.credentials.credentialFor(this.serverId, auth)
-    if (credential === undefined) {
-      if (auth === 'identity')
-        throw new AppError(
-          'auth_required',
-          `Sign in to ${url.host} first: ${what} needs a signed-in session, not a stored token.`,
-        )
-      return undefined
-    }
-    assertMayAttach(url, credential)
-    return credential
-  }
-
-  private headers(options: BodyOptions, credential: Credential | undefined) {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': this.deps.userAgent ?? 'NOMAD-Desktop',
-    }
-    if (options.json !== undefined) headers['content-type'] = 'application/json'
-    else if (options.form !== undefined)
-      headers['content-type'] = 'application/x-www-form-urlencoded'
-    if (credential !== undefined) headers.authorization = `Bearer ${credential.token}`
-    return headers
   }
 
   /** One attempt: send, classify, read the body while holding the slot. */
@@ -262,57 +212,18 @@ export class ApiRequester {
     } catch (error) {
       // A refused redirect or credential guard: already specific, and retrying changes nothing.
       if (error instanceof AppError) return { kind: 'permanent', error }
-      return this.thrown(error, failed)
+      return thrownOutcome(error, failed)
     }
     attempt.touch()
     const { status } = response
     const success = expect === undefined ? status >= 200 && status < 300 : expect.includes(status)
-    if (!success) return this.refused(response, failed, attempt)
+    if (!success) return refusedOutcome(response, failed, attempt, this.deps, this.log)
     try {
       return { kind: 'ok', value: await onSuccess(response, attempt, failed.what) }
     } catch (error) {
       discardBody(response.body)
       if (error instanceof AppError) return { kind: 'permanent', error }
-      return this.thrown(error, failed)
+      return thrownOutcome(error, failed)
     }
-  }
-
-  private async refused(
-    response: HttpResponse,
-    failed: FailedRequest,
-    attempt: AttemptContext,
-  ): Promise<AttemptOutcome<never>> {
-    const { status, headers } = response
-    let text: string
-    try {
-      text = (
-        await readBody(response.body, () => attempt.touch(), ERROR_BODY_LIMIT)
-      ).bytes.toString('utf8')
-    } catch (error) {
-      return this.thrown(error, failed)
-    }
-    const kind = classifyHttp(status, headers, text)
-    const retryAfterMs = retryAfterFromHeaders(headers, (this.deps.now ?? Date.now)())
-    this.log.debug('request refused', { request: failed.what, status, kind })
-    if (kind === 'throttle') return { kind, status, retryAfterMs }
-    const error =
-      kind === 'ok'
-        ? new AppError(
-            'invalid_response',
-            `${failed.what} answered HTTP ${status}, which was not expected.`,
-            { status },
-          )
-        : httpError(status, text, failed)
-    if (failed.credential !== undefined && refusesCredential(error))
-      this.deps.credentials.onUnauthorized?.(this.serverId, failed.credential)
-    return kind === 'transient' ? { kind, error, retryAfterMs } : { kind: 'permanent', error }
-  }
-
-  /** A thrown socket/DNS/TLS error: transient ones are retried by the scheduler. */
-  private thrown(error: unknown, failed: FailedRequest): AttemptOutcome<never> {
-    const mapped = isNetworkFailure(error) ? networkError(error, failed.host) : error
-    return classifyError(error) === 'transient'
-      ? { kind: 'transient', error: mapped }
-      : { kind: 'permanent', error: mapped }
   }
 }
