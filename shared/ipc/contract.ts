@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './channels/app'
 import { authChannels, authEvents } from './channels/auth'
+import { filesChannels, filesEvents } from './channels/files'
 import { netChannels, netEvents } from './channels/net'
 import { searchChannels, searchEvents } from './channels/search'
 import { serversChannels, serversEvents } from './channels/servers'
@@ -34,6 +35,7 @@ export const contract = {
     ...serversChannels,
     ...netChannels,
     ...searchChannels,
+    ...filesChannels,
   },
   events: {
     ...appEvents,
@@ -44,6 +46,7 @@ export const contract = {
     ...serversEvents,
     ...netEvents,
     ...searchEvents,
+    ...filesEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }
 

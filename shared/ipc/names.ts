@@ -44,6 +44,8 @@ export const CHANNEL_NAMES = [
   'search.page',
   'search.aggregations',
   'search.entry',
+  'search.archive',
+  'search.archiveJson',
   'search.suggestAuthors',
   'search.saved.list',
   'search.saved.save',
@@ -53,6 +55,8 @@ export const CHANNEL_NAMES = [
   'search.history.clear',
   'search.state.get',
   'search.state.set',
+  'files.list',
+  'files.preview',
 ] as const satisfies readonly ChannelName[]
 
 export const EVENT_NAMES = [

@@ -1,0 +1,95 @@
+import { z } from 'zod'
+
+/**
+ * The upload file browser's channels: one page of a folder of an upload
+ * (GET /uploads/{id}/rawdir/{path}) and the start of a file as text
+ * (GET /uploads/{id}/raw/{path} with offset/length). Paths are relative to the upload's root,
+ * without a leading "/"; "" is the root.
+ */
+
+const serverId = z.string().min(1, { error: 'A server id is required.' }).max(100)
+const uploadId = z.string().min(1, { error: 'An upload id is required.' }).max(200)
+const count = z.number().int().nonnegative()
+const uploadPath = z
+  .string()
+  .max(4096)
+  .transform((path) => path.replace(/^\/+|\/+$/g, ''))
+  .refine((path) => !path.split('/').some((part) => part === '..' || part === '.'), {
+    error: 'The path must stay inside the upload (no "." or ".." parts).',
+  })
+
+/** What the preview shows at most: enough to recognise a file, little enough to stay quick. */
+export const PREVIEW_BYTES = 64 * 1024
+
+export const fileItemSchema = z.strictObject({
+  name: z.string(),
+  /** Relative to the upload's root. */
+  path: z.string(),
+  isFile: z.boolean(),
+  /** Bytes; for a folder the sum of every file below it. */
+  size: count,
+  /** Set for the main file of an entry (the file the entry was parsed from). */
+  entryId: z.string().optional(),
+  parserName: z.string().optional(),
+})
+export type FileItem = z.infer<typeof fileItemSchema>
+
+export const folderPageSchema = z.strictObject({
+  uploadId: z.string(),
+  path: z.string(),
+  /** "public", "embargoed" or "unpublished" as the server says. */
+  access: z.string(),
+  /** All children of the folder, not only this page. */
+  total: count,
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  items: z.array(fileItemSchema),
+  hasMore: z.boolean(),
+})
+export type FolderPage = z.infer<typeof folderPageSchema>
+
+export const filePreviewSchema = z.strictObject({
+  path: z.string(),
+  name: z.string(),
+  /** The whole file's size in bytes. */
+  size: count,
+  /** Bytes looked at (the first ones of the file). */
+  shown: count,
+  /** empty: 0 bytes; binary: not text (no preview); text: `text` holds the decoded bytes. */
+  kind: z.enum(['text', 'binary', 'empty']),
+  /** How the bytes were read: UTF-8, or Latin-1 for older files that are not valid UTF-8. */
+  encoding: z.enum(['utf-8', 'latin-1']).optional(),
+  text: z.string().optional(),
+})
+export type FilePreview = z.infer<typeof filePreviewSchema>
+
+export const filesChannels = {
+  /** One page of a folder's children (dirs and files mixed, sorted by name by the server). */
+  'files.list': {
+    input: z.strictObject({
+      serverId,
+      uploadId,
+      path: uploadPath,
+      page: z.number().int().positive().default(1),
+      pageSize: z.number().int().min(1).max(500).default(100),
+    }),
+    output: folderPageSchema,
+  },
+  /** The first bytes of a file, as text when they are text. */
+  'files.preview': {
+    input: z.strictObject({
+      serverId,
+      uploadId,
+      path: uploadPath.refine((path) => path !== '', { error: 'Choose a file to preview.' }),
+      length: z
+        .number()
+        .int()
+        .min(1)
+        .max(1024 * 1024)
+        .default(PREVIEW_BYTES),
+    }),
+    output: filePreviewSchema,
+  },
+} as const
+
+export const filesEvents = {} as const

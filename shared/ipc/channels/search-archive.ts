@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import { jsonValue } from '../../api/json'
+
+/**
+ * The archive viewer's wire shapes (channels 'search.archive' and 'search.archiveJson' in
+ * search.ts) and the path rules both sides share. An archive can be hundreds of megabytes, so
+ * the viewer never asks for it whole: first the names of the top-level sections, then one
+ * section (or list item) per expand, trimmed by core to a size the window can hold.
+ */
+
+/** Keys the server's `required` reader accepts (nomad query.py): letters, digits, _, -, space. */
+const FETCHABLE_KEY = /^[\s\w-]+$/
+
+/** A place in the archive: keys, and list indices after the key of a list. */
+export const archivePathSchema = z
+  .array(z.union([z.string().min(1).max(300), z.number().int().nonnegative()]))
+  .max(64)
+export type ArchivePath = z.infer<typeof archivePathSchema>
+
+/**
+ * True when a `required` spec can name the place: every key matches the reader's key syntax
+ * and every index follows a key (`run[0]`). Anything inside value lists of lists, or under keys
+ * such as `m_ref_archives` entries, can only arrive as part of its parent.
+ */
+export function isFetchablePath(path: readonly (string | number)[]): boolean {
+  let previousIsKey = false
+  for (const segment of path) {
+    if (typeof segment === 'number') {
+      if (!previousIsKey) return false
+      previousIsKey = false
+    } else {
+      if (!FETCHABLE_KEY.test(segment)) return false
+      previousIsKey = true
+    }
+  }
+  return true
+}
+
+/** `$.run[0].system[0].atoms` (JSONPath); keys that are not identifiers in brackets. */
+export function jsonPathOf(path: readonly (string | number)[]): string {
+  let out = '$'
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`
+    else if (/^[A-Za-z_][\w]*$/.test(segment)) out += `.${segment}`
+    else out += `[${JSON.stringify(segment)}]`
+  }
+  return out
+}
+
+/**
+ * Something core left out to keep an answer small:
+ * - lazy: the value at `path` was not sent (null in its place); fetch `path` to get it;
+ * - partial: the list at `path` has `length` items, only the first few were sent. The rest of a
+ *   list of sections can be fetched item by item; a list of values comes whole with its path.
+ */
+export const archiveMarkSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('lazy'), path: archivePathSchema }),
+  z.strictObject({
+    kind: z.literal('partial'),
+    path: archivePathSchema,
+    length: z.number().int().nonnegative(),
+    items: z.enum(['section', 'value']),
+  }),
+])
+export type ArchiveMark = z.infer<typeof archiveMarkSchema>
+
+export const archiveInputSchema = z.strictObject({
+  serverId: z.string().min(1).max(100),
+  entryId: z.string().min(1).max(200),
+  /** [] for the top level (section names only), else the section or value to load. */
+  path: archivePathSchema.refine(isFetchablePath, {
+    error: 'This place in the archive cannot be requested on its own; load its parent instead.',
+  }),
+})
+
+export const archiveAnswerSchema = z.strictObject({
+  path: archivePathSchema,
+  /** The value at `path`, with placeholders (null, [] or shortened lists) where marks say so. */
+  value: jsonValue,
+  marks: z.array(archiveMarkSchema),
+})
+export type ArchiveAnswer = z.infer<typeof archiveAnswerSchema>
+
+export const archiveJsonSchema = z.strictObject({
+  /** The whole value at the path as indented JSON, for the clipboard. */
+  text: z.string(),
+})
