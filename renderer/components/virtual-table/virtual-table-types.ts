@@ -1,0 +1,45 @@
+import type { ReactNode, Ref } from 'react'
+
+export interface VirtualColumn {
+  id: string
+  header: string
+  /** Shown on hover of the header (e.g. the quantity's dotted name and description). */
+  title?: string
+  width: number
+  sortable: boolean
+}
+
+export interface RowLike {
+  id: string
+}
+
+export interface VirtualTableHandle {
+  focus: () => void
+  scrollToIndex: (index: number) => void
+}
+
+export interface VirtualTableProps<R extends RowLike> {
+  columns: VirtualColumn[]
+  /** Rows with a position (loaded or not); the list can grow as pages arrive. */
+  rowCount: number
+  /** The row at a position, or undefined while it is being fetched (a placeholder shows). */
+  rowAt: (index: number) => R | undefined
+  /** Something that changes whenever rowAt may answer differently (the store's version). */
+  version: number
+  renderCell: (row: R, columnId: string) => ReactNode
+  sort: { columnId: string; order: 'asc' | 'desc' } | null
+  onSort: (columnId: string) => void
+  isSelected: (id: string) => boolean
+  onToggle: (id: string) => void
+  /** Ctrl/Cmd+A: the table does not know what "all" means; the caller does. */
+  onSelectAll: () => void
+  onOpen: (id: string) => void
+  /** The rows on screen changed (fetch their pages). */
+  onRangeChange: (first: number, last: number) => void
+  /** Row shown below the last one (a spinner or "could not load more"). */
+  footer?: ReactNode
+  rowHeight?: number
+  handle?: Ref<VirtualTableHandle>
+  'aria-label': string
+  'aria-rowcount'?: number
+}
