@@ -63,6 +63,7 @@ export class TokenEntries {
   insert(serverId: string, entry: Entry, options: { activate: boolean; raw: string }): () => void {
     const slot = this.slotFor(serverId)
     const { id } = entry.record
+    const previousActive = slot.activeId
     slot.entries.push(entry)
     if (options.activate) {
       slot.activeId = id
@@ -71,6 +72,8 @@ export class TokenEntries {
     return () => {
       slot.entries = slot.entries.filter((e) => e !== entry)
       this.cache.delete(id)
+      // The token that was in use before stays in use: a failed add must not leave none active.
+      slot.activeId = previousActive
     }
   }
 

@@ -206,6 +206,22 @@ describe('token vault (passphrase cipher)', () => {
     expect(await (await openWithPassphrase()).reveal('sandbox', stored.id)).toBe(RAW)
   })
 
+  it('an activating add the disk refuses keeps the previously active token active', async () => {
+    const vault = await openWithPassphrase()
+    const first = await vault.add('sandbox', pat(), { activate: true })
+    const file = join(dir, VAULT_FILE_NAME)
+    const before = readFileSync(file)
+    rmSync(file)
+    mkdirSync(file)
+    await expect(
+      vault.add('sandbox', pat({ raw: `${RAW}second` }), { activate: true }),
+    ).rejects.toThrow(/EISDIR/)
+    expect(vault.active('sandbox')).toMatchObject({ token: { id: first.id }, raw: RAW })
+    expect(vault.list('sandbox').activeId).toBe(first.id)
+    rmSync(file, { recursive: true })
+    writeFileSync(file, before)
+  })
+
   it('leaves neither the raw token nor its base64 forms anywhere in the data folder', async () => {
     const vault = await openWithPassphrase()
     await vault.add('sandbox', pat(), { activate: true })
