@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { NOMAD_VERSION } from '../data/entry-doc'
+import { nameWildcardSegments } from './openapi-wildcards'
 
 /**
  * The OpenAPI document ({base}/openapi.json) and the interactive dashboard
@@ -35,6 +36,10 @@ export async function registerOpenApi(app: FastifyInstance, basePath: string): P
       security: [{ OAuth2PasswordBearer: [] }, { HTTPBearer: [] }, {}],
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? nameWildcardSegments(document.openapiObject)
+        : document.swaggerObject,
   })
   await app.register(swaggerUi, {
     routePrefix: `${basePath}/extensions/docs`,

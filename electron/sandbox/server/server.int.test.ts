@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../index'
-import { get, testSandbox } from '../testing/harness'
+import { get, post, testSandbox } from '../testing/harness'
 
 describe('server skeleton', () => {
   let sandbox: Sandbox
@@ -33,6 +33,33 @@ describe('server skeleton', () => {
     expect(response.body.components.securitySchemes.OAuth2PasswordBearer?.flows).toEqual({
       password: { tokenUrl: '/api/v1/auth/token', scopes: {} },
     })
+  })
+
+  it('names wildcard segments {path} with a declared parameter, as the real server does', async () => {
+    type Operation = { parameters?: { name: string; in: string; required?: boolean }[] }
+    const response = await get<{ paths: Record<string, Record<string, Operation>> }>(
+      sandbox,
+      '/openapi.json',
+    )
+    const routes = Object.keys(response.body.paths)
+    expect(routes.filter((route) => route.includes('{*}'))).toEqual([])
+    const raw = response.body.paths['/api/v1/uploads/{upload_id}/raw/{path}']?.get
+    expect(raw?.parameters).toContainEqual(
+      expect.objectContaining({ name: 'path', in: 'path', required: true }),
+    )
+    expect(raw?.parameters?.map((p) => p.name)).not.toContain('*')
+    // Swagger UI fills {path} URL-encoded; the route must take "a%2Fb" as the path "a/b".
+    const page = await post<{ data: { upload_id: string; mainfile: string }[] }>(
+      sandbox,
+      '/entries/query',
+      { pagination: { page_size: 1 }, required: { include: ['upload_id', 'mainfile'] } },
+    )
+    const entry = page.body.data[0]
+    if (entry === undefined) throw new Error('the sandbox has no entries')
+    const encoded = encodeURIComponent(entry.mainfile)
+    expect(encoded).toContain('%2F')
+    const file = await get(sandbox, `/uploads/${entry.upload_id}/raw/${encoded}?length=16`)
+    expect(file.status).toBe(200)
   })
 
   it('serves the Swagger UI dashboard', async () => {
