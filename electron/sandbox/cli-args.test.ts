@@ -35,6 +35,28 @@ describe('parseCliArgs', () => {
     expect(options.basePath).toBe('/fairdi/nomad/latest/api/v1')
   })
 
+  it('takes token limits in days and minutes and hands them on in seconds', () => {
+    const options = parseCliArgs([
+      '--app-token-max-days',
+      '2',
+      '--pat-max-days',
+      '7',
+      '--pat-max-active',
+      '3',
+      '--access-token-minutes',
+      '1',
+    ])
+    expect(options.limits).toEqual({
+      appTokenMaxExpiresIn: 172_800,
+      patMaxLifetimeDays: 7,
+      patMaxActive: 3,
+      accessTokenLifetimeSeconds: 60,
+    })
+    expect(() => parseCliArgs(['--pat-max-active', '0'])).toThrow(
+      /--pat-max-active must be a number between 1 and 100000, got "0"/,
+    )
+  })
+
   it('turns limits off with "off"', () => {
     expect(parseCliArgs(['--rate', 'off', '--concurrency', 'off']).limits).toEqual({
       rate: null,

@@ -27,6 +27,10 @@ Limits
   --max-page-size <n>         metadata page size limit (1000)
   --max-archive-page-size <n> archive page size limit (100)
   --max-entry-download <n>    entries per zip download (50000)
+  --app-token-max-days <n>    longest app token /auth/app_token grants (30)
+  --pat-max-days <n>          longest personal access token lifetime (365)
+  --pat-max-active <n>        active personal access tokens per user (50)
+  --access-token-minutes <n>  lifetime of a signed-in access token (5)
 Faults (rates are shares of requests, 0..1)
   --latency <ms>              fixed added latency
   --latency-jitter <ms>       random extra latency up to this
@@ -79,6 +83,10 @@ const STRING_FLAGS = [
   'max-page-size',
   'max-archive-page-size',
   'max-entry-download',
+  'app-token-max-days',
+  'pat-max-days',
+  'pat-max-active',
+  'access-token-minutes',
   'latency',
   'latency-jitter',
   'fail-502',
@@ -131,6 +139,16 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
     const value = number(flag, s(flag), min)
     if (value !== undefined) Object.assign(limits, { [key]: Math.floor(value) })
   }
+  // Token limits are given in the units people think in; the server counts seconds.
+  const appTokenDays = number('app-token-max-days', s('app-token-max-days'), 1, 36_500)
+  if (appTokenDays !== undefined) limits.appTokenMaxExpiresIn = Math.floor(appTokenDays * 86_400)
+  const patDays = number('pat-max-days', s('pat-max-days'), 1, 36_500)
+  if (patDays !== undefined) limits.patMaxLifetimeDays = Math.floor(patDays)
+  const patActive = number('pat-max-active', s('pat-max-active'), 1, 100_000)
+  if (patActive !== undefined) limits.patMaxActive = Math.floor(patActive)
+  const accessMinutes = number('access-token-minutes', s('access-token-minutes'), 1, 10_080)
+  if (accessMinutes !== undefined)
+    limits.accessTokenLifetimeSeconds = Math.floor(accessMinutes * 60)
   if (v['retry-after'] === true) limits.retryAfter = true
   const faults: Partial<FaultOptions> = {}
   const faultNumbers: [string, keyof FaultOptions, number, number][] = [

@@ -13,6 +13,7 @@ export interface BannerInput {
 }
 
 const off = (value: number | null, unit: string) => (value === null ? 'off' : `${value} ${unit}`)
+const days = (seconds: number) => Math.round((seconds / 86_400) * 10) / 10
 
 export function banner({
   baseUrl,
@@ -38,6 +39,9 @@ export function banner({
     `  503 Retry-After  ${limits.retryAfter ? 'sent' : 'not sent (as nginx)'}`,
     `  page size        ${limits.maxPageSize} (metadata), ${limits.maxArchivePageSize} (archives)`,
     `  zip download     ${limits.maxEntryDownload} entries`,
+    `  tokens           app tokens up to ${days(limits.appTokenMaxExpiresIn)} days; ` +
+      `PATs up to ${limits.patMaxLifetimeDays} days, ${limits.patMaxActive} active per user; ` +
+      `sign-in ${Math.round(limits.accessTokenLifetimeSeconds / 60)} min`,
     `Faults: ${activeFaults.length > 0 ? activeFaults.join(', ') : 'none'}`,
     `State: ${dataDir ? `saved in ${dataDir}` : 'in memory only (--data-dir to keep tokens, groups, members)'}`,
     'Demo accounts (username / password, user id, role)',
