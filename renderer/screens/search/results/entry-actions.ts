@@ -1,13 +1,16 @@
 /**
  * Extension point for the entry drawer: the archive viewer and the uploads file browser
- * register "open archive" and "open upload files" here. Until they exist the buttons are shown
- * disabled with a sentence that says what will provide them.
+ * register "open archive" and "open upload files" here (entry-viewers.tsx, mounted with the
+ * results). An action nobody registered is shown disabled with a sentence that says why.
  */
 export interface EntryRef {
   serverId: string
   entryId: string
   uploadId: string | undefined
   mainfile: string | undefined
+  /** How the drawer names the entry (its formula), for the viewers' titles. */
+  title?: string
+  uploadName?: string
 }
 
 export interface EntryAction {

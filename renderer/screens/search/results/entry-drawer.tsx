@@ -59,10 +59,13 @@ function Field({
 export function EntryDrawer({
   serverId,
   entryId,
+  closeOnEscape = true,
   onClose,
 }: {
   serverId: string
   entryId: string | null
+  /** False while a viewer opened from the drawer is on top: Escape closes that one first. */
+  closeOnEscape?: boolean
   onClose: () => void
 }) {
   const detail = useInvoke(
@@ -83,19 +86,23 @@ export function EntryDrawer({
   const embargo = get(entry, 'with_embargo') === true
   const uploadId = str(get(entry, 'upload_id'))
   const shownId = str(get(entry, 'entry_id')) ?? entryId ?? ''
+  const uploadName = str(get(entry, 'upload_name'))
+  const title =
+    str(get(entry, 'results.material.chemical_formula_descriptive')) ??
+    str(get(entry, 'results.material.chemical_formula_hill')) ??
+    str(get(entry, 'entry_name')) ??
+    'Entry'
 
   return (
     <Drawer
       opened={entryId !== null}
       onClose={onClose}
+      closeOnEscape={closeOnEscape}
       position="right"
       size={480}
       title={
         <Text fw={650} data-testid="drawer-title">
-          {str(get(entry, 'results.material.chemical_formula_descriptive')) ??
-            str(get(entry, 'results.material.chemical_formula_hill')) ??
-            str(get(entry, 'entry_name')) ??
-            'Entry'}
+          {title}
         </Text>
       }
       data-testid="entry-drawer"
@@ -107,12 +114,18 @@ export function EntryDrawer({
           <Group gap="xs">
             {ENTRY_HOOKS.map((hook) => {
               const action = entryAction(hook.id)
+              // The file browser starts at the upload; an entry without one has nothing to show.
+              const missing =
+                hook.id === 'open-upload-files' && uploadId === undefined
+                  ? 'The server did not say which upload this entry belongs to.'
+                  : undefined
+              const reason = action ? missing : hook.pending
               const button = (
                 <Button
                   key={hook.id}
                   size="xs"
                   variant="light"
-                  disabled={!action}
+                  disabled={reason !== undefined}
                   leftSection={
                     hook.id === 'open-archive' ? (
                       <IconFileDescription size={14} />
@@ -126,6 +139,8 @@ export function EntryDrawer({
                       entryId: shownId,
                       uploadId,
                       mainfile: str(get(entry, 'mainfile')),
+                      title,
+                      ...(uploadName === undefined ? {} : { uploadName }),
                     })
                   }
                   data-testid={`entry-${hook.id}`}
@@ -133,10 +148,10 @@ export function EntryDrawer({
                   {hook.label}
                 </Button>
               )
-              return action ? (
+              return reason === undefined ? (
                 button
               ) : (
-                <Tooltip key={hook.id} label={hook.pending} multiline w={260}>
+                <Tooltip key={hook.id} label={reason} multiline w={260}>
                   <span>{button}</span>
                 </Tooltip>
               )
@@ -208,7 +223,7 @@ export function EntryDrawer({
               </Group>
             </Field>
             <Field label="Upload">
-              {str(get(entry, 'upload_name')) ?? uploadId}
+              {uploadName ?? uploadId}
               {uploadId && (
                 <Text size="xs" c="dimmed" ff="monospace">
                   {uploadId}

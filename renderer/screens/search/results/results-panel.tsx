@@ -9,6 +9,7 @@ import { formatCount } from '../model/format'
 import type { BuilderModel } from '../model'
 import type { SearchSession } from '../state/session'
 import { EntryDrawer } from './entry-drawer'
+import { EntryViewers } from './entry-viewers'
 import { ResultsTable } from './results-table'
 import { ResultsToolbar } from './results-toolbar'
 import { bulkTarget, NO_SELECTION, selectAll, toggle, type Selection } from './selection'
@@ -73,6 +74,7 @@ export function ResultsPanel({
     [store],
   )
   const [openId, setOpenId] = useState<string | null>(null)
+  const [viewerOpen, setViewerOpen] = useState(false)
   const table = useRef<VirtualTableHandle>(null)
 
   const total = usePageStoreValue(store, (s) => s.total)
@@ -162,11 +164,13 @@ export function ResultsPanel({
       <EntryDrawer
         serverId={serverId}
         entryId={openId}
+        closeOnEscape={!viewerOpen}
         onClose={() => {
           setOpenId(null)
           table.current?.focus()
         }}
       />
+      <EntryViewers onOpenChange={setViewerOpen} />
     </Paper>
   )
 }

@@ -1,0 +1,90 @@
+import type { ArchivePath } from '../../../shared/ipc/channels/search-archive'
+import { canLoad, filterTree, loadedCount, pathKey, type TreeNode } from './archive-model'
+
+/** How many items of a list are shown at first and added per "Show more". */
+export const LIST_CHUNK = 20
+
+export type Row =
+  | {
+      kind: 'node'
+      path: ArchivePath
+      label: string
+      node: TreeNode | undefined
+      parent: TreeNode | undefined
+      depth: number
+      expanded: boolean
+    }
+  /** "Show 20 more" under a list whose loaded items are not all shown yet. */
+  | { kind: 'more'; path: ArchivePath; depth: number; shown: number; length: number }
+  /** A list of values that came shortened: how many are missing, and whether they can come. */
+  | { kind: 'rest'; path: ArchivePath; depth: number; missing: number; loadable: boolean }
+
+export interface RowOptions {
+  expanded: ReadonlySet<string>
+  /** Items shown per list (pathKey → count); LIST_CHUNK when absent. */
+  shownItems: ReadonlyMap<string, number>
+  filter: string
+}
+
+/**
+ * The tree as the flat list of rows on screen. Only expanded nodes contribute children, and
+ * lists only their first chunks, so the number of rows follows what the researcher opened,
+ * not the size of the archive. While filtering, ancestors of matches open by themselves.
+ */
+export function visibleRows(root: TreeNode, options: RowOptions) {
+  const filtering = options.filter.trim() !== ''
+  const found = filtering ? filterTree(root, options.filter) : undefined
+  const rows: Row[] = []
+
+  function children(node: TreeNode, path: ArchivePath, depth: number, onlyMatches: boolean) {
+    const show = (child: ArchivePath) => !onlyMatches || found?.shown.has(pathKey(child))
+    if (node.t === 'object') {
+      for (const key of node.keys) {
+        const childPath = [...path, key]
+        if (show(childPath)) add(node.children[key], node, childPath, key, depth)
+      }
+      return
+    }
+    if (node.t !== 'list') return
+    const limit = onlyMatches
+      ? node.length
+      : Math.min(node.length, options.shownItems.get(pathKey(path)) ?? LIST_CHUNK)
+    const loaded = loadedCount(node)
+    // Lists of values show what arrived; lists of sections show placeholders to expand.
+    const visible = node.of === 'value' ? Math.min(limit, loaded) : limit
+    for (let i = 0; i < visible; i++) {
+      const childPath = [...path, i]
+      if (show(childPath)) add(node.items[i], node, childPath, `[${i}]`, depth)
+    }
+    if (onlyMatches) return
+    const reachable = node.of === 'value' ? loaded : node.length
+    if (visible < reachable)
+      rows.push({ kind: 'more', path, depth, shown: visible, length: reachable })
+    if (node.of === 'value' && loaded < node.length)
+      rows.push({
+        kind: 'rest',
+        path,
+        depth,
+        missing: node.length - loaded,
+        loadable: canLoad(node, path),
+      })
+  }
+
+  function add(
+    node: TreeNode | undefined,
+    parent: TreeNode | undefined,
+    path: ArchivePath,
+    label: string,
+    depth: number,
+  ) {
+    const key = pathKey(path)
+    const byFilter = found?.shown.has(key) === true
+    const open = options.expanded.has(key) || byFilter
+    rows.push({ kind: 'node', path, label, node, parent, depth, expanded: open })
+    if (open && node !== undefined)
+      children(node, path, depth + 1, byFilter && !options.expanded.has(key))
+  }
+
+  children(root, [], 0, filtering)
+  return { rows, matches: found?.matches ?? 0, capped: found?.capped ?? false }
+}

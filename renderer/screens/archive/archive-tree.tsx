@@ -1,0 +1,139 @@
+import { Anchor, Button, Loader, Text } from '@mantine/core'
+import { IconChevronRight } from '@tabler/icons-react'
+import type { KeyboardEvent } from 'react'
+import type { AppError } from '../../../shared/errors'
+import { TruncatedText } from '../../components/truncated-text'
+import { isExpandable, pathKey, summary } from './archive-model'
+import { LIST_CHUNK, type Row } from './archive-rows'
+import classes from './archive-viewer.module.css'
+
+const INDENT = 16
+const fmt = (n: number) => n.toLocaleString('en-US')
+
+/** Arrow keys move between rows like in a file manager's tree; Enter/Space open and close. */
+function onRowKey(event: KeyboardEvent<HTMLDivElement>, toggle: (open?: boolean) => void) {
+  const row = event.currentTarget
+  const move = (to: Element | null) => {
+    if (to instanceof HTMLElement) {
+      event.preventDefault()
+      to.focus()
+    }
+  }
+  if (event.key === 'ArrowDown') move(row.nextElementSibling)
+  else if (event.key === 'ArrowUp') move(row.previousElementSibling)
+  else if (event.key === 'ArrowRight') toggle(true)
+  else if (event.key === 'ArrowLeft') toggle(false)
+  else if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault()
+    toggle()
+  }
+}
+
+/** The archive's visible rows: a key, a one-line summary, and a spinner or error while loading. */
+export function ArchiveTree({
+  rows,
+  selected,
+  loading,
+  errors,
+  onSelect,
+  onToggle,
+  onMore,
+  onLoad,
+}: {
+  rows: Row[]
+  selected: string | null
+  loading: ReadonlySet<string>
+  errors: ReadonlyMap<string, AppError>
+  onSelect: (row: Extract<Row, { kind: 'node' }>) => void
+  onToggle: (row: Extract<Row, { kind: 'node' }>, open?: boolean) => void
+  onMore: (path: Row['path'], count: number) => void
+  onLoad: (path: Row['path']) => void
+}) {
+  return (
+    <div className={classes.tree} role="tree" aria-label="Archive" data-testid="archive-tree">
+      {rows.map((row) => {
+        const key = pathKey(row.path)
+        const indent = { paddingLeft: 8 + row.depth * INDENT }
+        if (row.kind === 'more')
+          return (
+            <div key={`${key}+more`} className={classes.row} style={indent}>
+              <span className={classes.chevron} />
+              <Anchor
+                component="button"
+                size="xs"
+                onClick={() => onMore(row.path, row.shown + LIST_CHUNK)}
+                data-testid="archive-show-more"
+              >
+                Show {fmt(Math.min(LIST_CHUNK, row.length - row.shown))} more ({fmt(row.shown)} of{' '}
+                {fmt(row.length)} shown)
+              </Anchor>
+            </div>
+          )
+        if (row.kind === 'rest')
+          return (
+            <div key={`${key}+rest`} className={classes.row} style={indent}>
+              <span className={classes.chevron} />
+              <Text size="xs" c="dimmed" span>
+                {fmt(row.missing)} more {row.missing === 1 ? 'value' : 'values'} not loaded
+                {row.loadable ? '' : ' (too long to show here; Copy value copies all)'}
+              </Text>
+              {row.loadable && (
+                <Button size="compact-xs" variant="subtle" onClick={() => onLoad(row.path)}>
+                  Load
+                </Button>
+              )}
+            </div>
+          )
+        const expandable = isExpandable(row.node)
+        const busy = loading.has(key)
+        const error = errors.get(key)
+        const value = row.node?.t === 'value' ? row.node.value : undefined
+        const tone =
+          typeof value === 'string'
+            ? classes.string
+            : typeof value === 'number'
+              ? classes.number
+              : undefined
+        return (
+          <div
+            key={key}
+            role="treeitem"
+            aria-expanded={expandable ? row.expanded : undefined}
+            aria-selected={selected === key}
+            tabIndex={0}
+            className={`${classes.row} ${selected === key ? classes.selected : ''}`}
+            style={indent}
+            onClick={() => {
+              onSelect(row)
+              if (expandable) onToggle(row)
+            }}
+            onKeyDown={(event) => onRowKey(event, (open) => onToggle(row, open))}
+            onFocus={() => onSelect(row)}
+            data-testid="archive-node"
+            data-path={row.path.join('/')}
+          >
+            <span className={`${classes.chevron} ${row.expanded ? classes.open : ''}`}>
+              {expandable && <IconChevronRight size={14} />}
+            </span>
+            <TruncatedText className={classes.key} size="12.5px" ff="monospace" span>
+              {row.label}
+            </TruncatedText>
+            <span className={`${classes.summary} ${tone ?? ''}`}>
+              {row.node === undefined || row.node.t === 'lazy'
+                ? busy
+                  ? ''
+                  : 'not loaded'
+                : summary(row.node)}
+            </span>
+            {busy && <Loader size={12} data-testid="archive-node-loading" />}
+            {error && (
+              <Text size="xs" c="red" truncate maw="45%" title={error.message}>
+                {error.message}
+              </Text>
+            )}
+          </div>
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react'
+import { ArchiveViewer } from '../../archive/archive-viewer'
+import { FileBrowser } from '../../uploads/files/file-browser'
+import { registerEntryAction, type EntryRef } from './entry-actions'
+
+/**
+ * Provides the drawer's "Open archive" and "Open upload files" while the results are on screen
+ * and shows the viewer asked for. Rendered next to the drawer, not inside it, so keys pressed
+ * in a viewer (Escape) do not reach the drawer through React's tree.
+ */
+export function EntryViewers({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
+  const [archive, setArchive] = useState<EntryRef | null>(null)
+  const [files, setFiles] = useState<EntryRef | null>(null)
+  const open = archive !== null || files !== null
+  // Mantine closes every open modal and drawer on Escape; the drawer stays while a viewer is up.
+  useEffect(() => onOpenChange(open), [open, onOpenChange])
+  useEffect(() => {
+    const removeArchive = registerEntryAction({ id: 'open-archive', run: setArchive })
+    const removeFiles = registerEntryAction({ id: 'open-upload-files', run: setFiles })
+    return () => {
+      removeArchive()
+      removeFiles()
+    }
+  }, [])
+  return (
+    <>
+      {archive && (
+        <ArchiveViewer
+          key={`${archive.serverId}/${archive.entryId}`}
+          entry={archive}
+          onClose={() => setArchive(null)}
+        />
+      )}
+      {files && (
+        <FileBrowser
+          key={`${files.serverId}/${files.entryId}`}
+          entry={files}
+          onClose={() => setFiles(null)}
+        />
+      )}
+    </>
+  )
+}
