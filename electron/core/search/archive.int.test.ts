@@ -54,7 +54,11 @@ afterAll(async () => {
 
 describe('search.archive', () => {
   it('starts with the top-level section names only, lists with their lengths', async () => {
-    const top = await env.call('search.archive', { serverId: env.serverId, entryId: small, path: [] })
+    const top = await env.call('search.archive', {
+      serverId: env.serverId,
+      entryId: small,
+      path: [],
+    })
     const archive = await direct(small)
     expect(Object.keys(top.value as object)).toEqual(
       ['metadata', 'results', 'run', 'workflow2', 'processing_logs'].filter((k) => k in archive),
