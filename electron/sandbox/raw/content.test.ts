@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { openRawFile, rawFileBytes } from './content'
 import type { RawFile } from './layout'
 import { pngSize } from './png'
+import { MATERIALS } from '../data/materials'
+import { PROGRAMS } from '../data/programs'
 
 async function read(file: RawFile, offset?: number, length?: number): Promise<Buffer> {
   const chunks: Buffer[] = []
@@ -19,6 +21,22 @@ const binary: RawFile = {
 }
 
 describe('raw file content', () => {
+  it("names the entry's own material in a code output's header", async () => {
+    const programIndex = PROGRAMS.findIndex((p) => p.name !== 'VASP')
+    for (const materialIndex of [0, 5, MATERIALS.length - 1]) {
+      const main: RawFile = {
+        path: 'a/out',
+        size: 4_000,
+        kind: 'mainfile',
+        seed: 11,
+        programIndex,
+        materialIndex,
+      }
+      const head = (await read(main)).toString('utf8').split('\n').slice(0, 3).join('\n')
+      expect(head).toContain(`Invoked on ${MATERIALS[materialIndex]?.descriptive ?? '?'} (`)
+    }
+  })
+
   it('has exactly the listed size and is the same every time', async () => {
     for (const file of [
       text,

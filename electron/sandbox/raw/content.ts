@@ -17,13 +17,13 @@ const TEXT_CACHE_ENTRIES = 16
 const TEXT_CACHE_MAX_BYTES = 1024 * 1024
 
 function textContent(file: RawFile): Buffer {
-  const key = `${file.kind}/${file.seed}/${file.size}/${file.programIndex}`
+  const key = `${file.kind}/${file.seed}/${file.size}/${file.programIndex}/${file.materialIndex ?? '-'}`
   const cached = textCache.get(key)
   if (cached) return cached
   let content: Buffer
   if (file.kind === 'png') content = renderPng(PNG_WIDTH, PNG_HEIGHT, file.seed)
   else {
-    const parts = header(file.kind, file.programIndex, file.seed)
+    const parts = header(file.kind, file.programIndex, file.seed, file.materialIndex)
     let length = parts.reduce((sum, line) => sum + line.length + 1, 0)
     const next = lineSource(file.kind, file.programIndex, file.seed)
     while (length < file.size) {

@@ -21,6 +21,8 @@ export interface RawFile {
   entryIndex?: number
   /** Program the file belongs to (selects the text template). */
   programIndex: number
+  /** For an entry's files: its material, so outputs name what was calculated. */
+  materialIndex?: number
 }
 
 export const PNG_WIDTH = 96
@@ -52,6 +54,7 @@ export function entryFiles(meta: EntryMeta, largeFileBytes: number): RawFile[] {
     kind,
     seed: (meta.seed ^ hashName(name)) >>> 0,
     programIndex: meta.programIndex,
+    materialIndex: meta.materialIndex,
   })
   const mainScale = meta.workflow === 'single_point' ? 1 : Math.min(8, 1 + meta.steps / 10)
   const main = file(program.mainfile, 'mainfile', Math.round(rng.int(60_000, 600_000) * mainScale))

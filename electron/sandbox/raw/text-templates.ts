@@ -14,9 +14,15 @@ function number(rng: Rng, min: number, max: number, digits = 8): string {
   return rng.float(min, max).toFixed(digits)
 }
 
-export function header(kind: FileKind, programIndex: number, seed: number): string[] {
+export function header(
+  kind: FileKind,
+  programIndex: number,
+  seed: number,
+  materialIndex?: number,
+): string[] {
   const program = PROGRAMS[programIndex]?.name ?? 'code'
-  const material = MATERIALS[seed % MATERIALS.length]?.descriptive ?? 'X'
+  // An entry's output names the entry's own material; a file outside entries picks any.
+  const material = MATERIALS[materialIndex ?? seed % MATERIALS.length]?.descriptive ?? 'X'
   switch (kind) {
     case 'mainfile':
       if (program === 'VASP') {
