@@ -1,5 +1,5 @@
-import { Button, Group, Stack, Text } from '@mantine/core'
-import { IconRefresh } from '@tabler/icons-react'
+import { Group, Stack, Text } from '@mantine/core'
+import { RetryButton } from './retry-button'
 import type { ErrorCode } from '../../shared/errors'
 import { ErrorAlert } from './error-alert'
 
@@ -41,15 +41,7 @@ export function ViewerError({
       <ErrorAlert error={error} />
       <Text size="sm">{nextStep(error.code, subject)}</Text>
       <Group>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconRefresh size={14} />}
-          onClick={onRetry}
-          data-testid="viewer-retry"
-        >
-          Try again
-        </Button>
+        <RetryButton onRetry={onRetry} testId="viewer-retry" />
       </Group>
     </Stack>
   )

@@ -1,8 +1,8 @@
-import { Center, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core'
+import { Center, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core'
 import { IconFileDescription, IconSearch } from '@tabler/icons-react'
 import { useDeferredValue, useMemo, useState } from 'react'
 import type { ArchivePath } from '../../../shared/ipc/channels/search-archive'
-import { TruncatedText } from '../../components/truncated-text'
+import { ViewerModal, ViewerPane } from '../../components/viewer-modal/viewer-modal'
 import { ViewerError } from '../../components/viewer-error'
 import type { EntryRef } from '../search/results/entry-actions'
 import { loadedCount, nodeAt, pathKey, type TreeNode } from './archive-model'
@@ -57,20 +57,12 @@ export function ArchiveViewer({ entry, onClose }: { entry: EntryRef; onClose: ()
   const empty = tree.root?.t === 'object' && tree.root.keys.length === 0
 
   return (
-    <Modal
-      opened
+    <ViewerModal
+      icon={<IconFileDescription size={18} style={{ flex: 'none' }} />}
+      title={`Archive · ${entry.title ?? entry.entryId}`}
+      titleTestId="archive-title"
+      testId="archive-viewer"
       onClose={onClose}
-      size="min(1240px, calc(100vw - 48px))"
-      title={
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <IconFileDescription size={18} style={{ flex: 'none' }} />
-          <TruncatedText fw={650} data-testid="archive-title">
-            {`Archive · ${entry.title ?? entry.entryId}`}
-          </TruncatedText>
-        </Group>
-      }
-      styles={{ title: { minWidth: 0, flex: 1 } }}
-      data-testid="archive-viewer"
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="md">
@@ -110,7 +102,7 @@ export function ArchiveViewer({ entry, onClose }: { entry: EntryRef; onClose: ()
         )}
         {view && !empty && (
           <div className={classes.layout}>
-            <div className={classes.pane}>
+            <ViewerPane>
               <ScrollArea style={{ flex: 1 }} type="auto">
                 <ArchiveTree
                   rows={view.rows}
@@ -130,8 +122,8 @@ export function ArchiveViewer({ entry, onClose }: { entry: EntryRef; onClose: ()
                   </Text>
                 )}
               </ScrollArea>
-            </div>
-            <div className={classes.pane}>
+            </ViewerPane>
+            <ViewerPane>
               {selected ? (
                 <NodeDetails
                   key={pathKey(selected)}
@@ -147,10 +139,10 @@ export function ArchiveViewer({ entry, onClose }: { entry: EntryRef; onClose: ()
                   Select a section or quantity to see its value, copy its JSON path or its value.
                 </Text>
               )}
-            </div>
+            </ViewerPane>
           </div>
         )}
       </Stack>
-    </Modal>
+    </ViewerModal>
   )
 }

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { AppError } from '../../../shared/errors'
 import { jsonPathOf, type ArchivePath } from '../../../shared/ipc/channels/search-archive'
 import { ErrorAlert } from '../../components/error-alert'
+import { RetryButton } from '../../components/retry-button'
 import { TruncatedText } from '../../components/truncated-text'
 import { useIpcClient } from '../../ipc/client-context'
 import { isComplete, loadedCount, toJson, type TreeNode } from './archive-model'
@@ -122,9 +123,7 @@ export function NodeDetails({
         <Stack gap={6}>
           <ErrorAlert error={error} />
           <Group>
-            <Button size="xs" variant="light" onClick={onRetry}>
-              Try again
-            </Button>
+            <RetryButton onRetry={onRetry} />
           </Group>
         </Stack>
       )}

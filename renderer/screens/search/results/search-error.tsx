@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core'
-import { IconLock, IconRefresh } from '@tabler/icons-react'
+import { IconLock } from '@tabler/icons-react'
+import { RetryButton } from '../../../components/retry-button'
 import type { AppError } from '../../../../shared/errors'
 
 /** The next step after a failed search, by error code (ux-anchors §4.3: no generic "try again"). */
@@ -39,15 +40,7 @@ export function SearchErrorActions({
     )
   return (
     <Group>
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconRefresh size={14} />}
-        onClick={onRetry}
-        data-testid="retry-search"
-      >
-        Try again
-      </Button>
+      <RetryButton onRetry={onRetry} testId="retry-search" />
       {(code === 'network' || code === 'throttled') && (
         <Text size="sm" c="dimmed">
           {code === 'throttled'

@@ -6,7 +6,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   ScrollArea,
   Stack,
   Text,
@@ -15,6 +14,7 @@ import { IconFile, IconFolder, IconFolderOpen } from '@tabler/icons-react'
 import { useState } from 'react'
 import { ErrorAlert } from '../../../components/error-alert'
 import { TruncatedText } from '../../../components/truncated-text'
+import { ViewerModal, ViewerPane } from '../../../components/viewer-modal/viewer-modal'
 import { ViewerError } from '../../../components/viewer-error'
 import type { EntryRef } from '../../search/results/entry-actions'
 import classes from './file-browser.module.css'
@@ -48,20 +48,12 @@ export function FileBrowser({ entry, onClose }: { entry: EntryRef; onClose: () =
   }
 
   return (
-    <Modal
-      opened
+    <ViewerModal
+      icon={<IconFolderOpen size={18} style={{ flex: 'none' }} />}
+      title={`Upload files · ${entry.uploadName ?? uploadId}`}
+      titleTestId="files-title"
+      testId="file-browser"
       onClose={onClose}
-      size="min(1240px, calc(100vw - 48px))"
-      title={
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <IconFolderOpen size={18} style={{ flex: 'none' }} />
-          <TruncatedText fw={650} data-testid="files-title">
-            {`Upload files · ${entry.uploadName ?? uploadId}`}
-          </TruncatedText>
-        </Group>
-      }
-      styles={{ title: { minWidth: 0, flex: 1 } }}
-      data-testid="file-browser"
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="md">
@@ -101,7 +93,7 @@ export function FileBrowser({ entry, onClose }: { entry: EntryRef; onClose: () =
           )}
         </Group>
         <div className={classes.layout}>
-          <div className={classes.pane}>
+          <ViewerPane>
             <ScrollArea style={{ flex: 1 }} type="auto">
               {listing.isLoading && (
                 <Center h={160}>
@@ -182,8 +174,8 @@ export function FileBrowser({ entry, onClose }: { entry: EntryRef; onClose: () =
                 </Group>
               )}
             </ScrollArea>
-          </div>
-          <div className={classes.pane}>
+          </ViewerPane>
+          <ViewerPane>
             {file ? (
               <FilePreview key={file} serverId={entry.serverId} uploadId={uploadId} path={file} />
             ) : (
@@ -191,9 +183,9 @@ export function FileBrowser({ entry, onClose }: { entry: EntryRef; onClose: () =
                 Select a file to see the start of it. The entry’s main file is marked.
               </Text>
             )}
-          </div>
+          </ViewerPane>
         </div>
       </Stack>
-    </Modal>
+    </ViewerModal>
   )
 }
