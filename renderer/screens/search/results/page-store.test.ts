@@ -127,6 +127,21 @@ describe('PageStore', () => {
     expect(other.rowAt(0)).toBeUndefined()
   })
 
+  it('resumes after dispose then start, as React StrictMode runs effects in development', async () => {
+    const server = fakeServer(100)
+    server.hold()
+    const store = new PageStore({ pageSize: 10, fetchPage: server.fetchPage })
+    store.start()
+    store.dispose()
+    store.start()
+    expect(store.getSnapshot().loading).toBe(true)
+    server.flush()
+    await settle()
+    expect(store.rowAt(0)?.id).toBe('e0')
+    expect(server.calls[0]?.signal.aborted).toBe(true)
+    expect(server.calls.filter((c) => c.after === null && !c.signal.aborted)).toHaveLength(1)
+  })
+
   it('promotes the prefetch the reader reaches: loading, asked again interactively', async () => {
     const server = fakeServer(100)
     server.hold()

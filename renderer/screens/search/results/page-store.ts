@@ -55,6 +55,7 @@ export class PageStore {
   private snapshot: PageStoreSnapshot
   private disposed = false
   private lastRange: [number, number] = [0, 0]
+  private rangeShown = false
 
   constructor(private readonly options: PageStoreOptions) {
     this.pageSize = options.pageSize
@@ -97,6 +98,7 @@ export class PageStore {
   ensureRange(first: number, last: number): void {
     if (this.disposed) return
     this.lastRange = [first, last]
+    this.rangeShown = true
     let start = 0
     let index = 0
     for (; index < this.slots.length; index++) {
@@ -118,8 +120,14 @@ export class PageStore {
   }
 
   /** Fetches the first page (the table calls ensureRange too; this starts before it mounts). */
+  /**
+   * Starts (or, after dispose, resumes) loading what is on screen. React's StrictMode runs an
+   * effect, its cleanup and the effect again in development; the store must survive that.
+   */
   start(): void {
+    this.disposed = false
     this.load(0, 'interactive')
+    if (this.rangeShown) this.ensureRange(...this.lastRange)
   }
 
   retry(): void {
@@ -130,8 +138,11 @@ export class PageStore {
 
   dispose(): void {
     this.disposed = true
-    for (const slot of this.slots) slot.loading?.controller.abort()
-    this.listeners.clear()
+    for (const slot of this.slots) {
+      slot.loading?.controller.abort()
+      // Released at once, so a resumed store asks again instead of waiting on a dead request.
+      slot.loading = null
+    }
   }
 
   private load(index: number, lane: Lane): void {

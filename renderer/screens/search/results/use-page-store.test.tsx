@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
-import { useCallback, useState } from 'react'
+import { StrictMode, useCallback, useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { AppProviders } from '../../../app/providers'
 import { createIpcClient } from '../../../ipc/client'
@@ -88,5 +88,18 @@ describe('usePageStore', () => {
     act(() => screen.getByText('25').click())
     await waitFor(() => expect(stores.size).toBe(2))
     await waitFor(() => expect(pageCalls(fake)).toContainEqual([null, 25]))
+  })
+
+  it('shows rows under StrictMode, whose development double effect disposes and restarts', async () => {
+    const fake = fakePages()
+    const stores = new Set<PageStore>()
+    render(
+      <StrictMode>
+        <AppProviders client={createIpcClient(fake.transport)}>
+          <Probe stores={stores} />
+        </AppProviders>
+      </StrictMode>,
+    )
+    await waitFor(() => expect([...stores].some((s) => s.rowAt(0)?.id === 'e0')).toBe(true))
   })
 })
