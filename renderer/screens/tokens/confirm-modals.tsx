@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
-import { useState } from 'react'
+import { Modal, Stack, Text, TextInput } from '@mantine/core'
+import { useState, type ReactNode } from 'react'
 import type { AppError } from '../../../shared/errors'
 import type { PatView } from '../../../shared/ipc/channels/tokens'
 import { formatRelative } from '../../components/relative-time'
+import { DialogActions } from './dialog-actions'
 
 const DAY = 24 * 3600 * 1000
 
@@ -10,31 +11,73 @@ function usedRecently(pat: PatView): boolean {
   return pat.lastUsedAt !== null && Date.now() - Date.parse(pat.lastUsedAt) < DAY
 }
 
-/** Revoke: says what stops working; asks to type the name when the token was used in the last day. */
-export function RevokeModal({
-  pat,
-  pending,
-  error,
-  onConfirm,
-  onClose,
-}: {
+interface ConfirmProps {
   pat: PatView | null
   pending: boolean
   error: AppError | null
   onConfirm: () => void
   onClose: () => void
+}
+
+/** What revoke and rotate share: open while a token is chosen, its name in the title, one action. */
+function PatConfirmModal({
+  pat,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+  verb,
+  color,
+  disabled,
+  children,
+}: ConfirmProps & {
+  verb: 'Revoke' | 'Rotate'
+  color: string
+  disabled?: boolean
+  children: (pat: PatView) => ReactNode
 }) {
-  const [typed, setTyped] = useState('')
-  const mustType = pat !== null && usedRecently(pat)
+  const id = verb.toLowerCase()
   return (
     <Modal
       opened={pat !== null}
       onClose={onClose}
-      title={pat ? `Revoke “${pat.name}”?` : ''}
-      data-testid="revoke-modal"
+      title={pat ? `${verb} “${pat.name}”?` : ''}
+      data-testid={`${id}-modal`}
     >
       {pat && (
         <Stack gap="md">
+          {children(pat)}
+          <DialogActions
+            error={error?.message ?? null}
+            errorTestId={`${id}-error`}
+            onCancel={onClose}
+            onConfirm={onConfirm}
+            label={`${verb} token`}
+            loading={pending}
+            disabled={disabled}
+            color={color}
+            actionTestId={`${id}-confirm`}
+          />
+        </Stack>
+      )}
+    </Modal>
+  )
+}
+
+/** Revoke: says what stops working; asks to type the name when the token was used in the last day. */
+export function RevokeModal(props: ConfirmProps) {
+  const [typed, setTyped] = useState('')
+  const { pat } = props
+  const mustType = pat !== null && usedRecently(pat)
+  return (
+    <PatConfirmModal
+      {...props}
+      verb="Revoke"
+      color="red"
+      disabled={mustType && typed !== pat?.name}
+    >
+      {(pat) => (
+        <>
           <Text size="sm">
             Everything that uses this token stops working immediately. This cannot be undone; the
             token stays in the list as revoked.
@@ -51,54 +94,18 @@ export function RevokeModal({
               data-testid="revoke-typed"
             />
           )}
-          {error && (
-            <Alert color="red" variant="light" data-testid="revoke-error">
-              {error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={pending}
-              disabled={mustType && typed !== pat.name}
-              onClick={onConfirm}
-              data-testid="revoke-confirm"
-            >
-              Revoke token
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </PatConfirmModal>
   )
 }
 
 /** Rotate: the old token dies now; a new one with the same name, scopes and lifetime is shown once. */
-export function RotateModal({
-  pat,
-  pending,
-  error,
-  onConfirm,
-  onClose,
-}: {
-  pat: PatView | null
-  pending: boolean
-  error: AppError | null
-  onConfirm: () => void
-  onClose: () => void
-}) {
+export function RotateModal(props: ConfirmProps) {
   return (
-    <Modal
-      opened={pat !== null}
-      onClose={onClose}
-      title={pat ? `Rotate “${pat.name}”?` : ''}
-      data-testid="rotate-modal"
-    >
-      {pat && (
-        <Stack gap="md">
+    <PatConfirmModal {...props} verb="Rotate" color="orange">
+      {(pat) => (
+        <>
           <Text size="sm">
             The current token <b>stops working now</b>. You get a new one with the same name, scopes
             and lifetime, shown once. Update every script that uses the old one.
@@ -106,26 +113,8 @@ export function RotateModal({
           {pat.stored && (
             <Text size="sm">The copy stored in this app is replaced automatically.</Text>
           )}
-          {error && (
-            <Alert color="red" variant="light" data-testid="rotate-error">
-              {error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              color="orange"
-              loading={pending}
-              onClick={onConfirm}
-              data-testid="rotate-confirm"
-            >
-              Rotate token
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </PatConfirmModal>
   )
 }

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core'
+import { Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import type { AppError } from '../../../shared/errors'
 import type { PatView, Reveal } from '../../../shared/ipc/channels/tokens'
 import { formatExact, useNow } from '../../components/relative-time'
 import { useMutationInvoke } from '../../ipc/hooks'
 import { APP_SCOPES } from './scope-catalogue'
+import { DialogActions } from './dialog-actions'
 import { ScopePicker } from './scope-picker'
 
 type Preset = '7' | '30' | '90' | 'custom'
@@ -154,24 +145,15 @@ function CreateTokenForm({
           error={errors.scopes ?? null}
           note={`Preselected: ${APP_SCOPES.join(', ')} — what NOMAD Desktop itself needs to search, browse and download your uploads and show your groups, all read-only. Add write scopes only for scripts that change data.`}
         />
-        {serverError && (
-          <Alert
-            color="red"
-            variant="light"
-            title="The server did not create the token"
-            data-testid="create-error"
-          >
-            {serverError.message}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending} data-testid="create-submit">
-            Create token
-          </Button>
-        </Group>
+        <DialogActions
+          error={serverError?.message ?? null}
+          errorTitle="The server did not create the token"
+          errorTestId="create-error"
+          onCancel={onCancel}
+          label="Create token"
+          loading={create.isPending}
+          actionTestId="create-submit"
+        />
       </Stack>
     </form>
   )

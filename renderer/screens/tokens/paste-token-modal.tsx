@@ -1,19 +1,10 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core'
+import { Checkbox, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { AppError } from '../../../shared/errors'
 import { useIpcClient } from '../../ipc/client-context'
 import { useInvoke } from '../../ipc/hooks'
+import { DialogActions } from './dialog-actions'
 
 /**
  * Store a token the user already has. It is sent to the app's engine once, tested there against
@@ -123,24 +114,15 @@ function PasteForm({
           checked={activate}
           onChange={(e) => setActivate(e.currentTarget.checked)}
         />
-        {error && (
-          <Alert color="red" variant="light" data-testid="paste-error">
-            {error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            loading={pending}
-            disabled={name.trim() === '' || (raw.trim() === '' && !pending)}
-            data-testid="paste-submit"
-          >
-            Test and store
-          </Button>
-        </Group>
+        <DialogActions
+          error={error?.message ?? null}
+          errorTestId="paste-error"
+          onCancel={onDone}
+          label="Test and store"
+          loading={pending}
+          disabled={name.trim() === '' || (raw.trim() === '' && !pending)}
+          actionTestId="paste-submit"
+        />
       </Stack>
     </form>
   )

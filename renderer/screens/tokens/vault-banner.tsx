@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconLock } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { VaultStatus } from '../../../shared/ipc/channels/vault'
 import { useMutationInvoke } from '../../ipc/hooks'
+import { DialogActions } from './dialog-actions'
 
 /** Locked passphrase vault → unlock/create; any protection problem → a persistent warning with the fix. */
 export function VaultBanner({ vault, onUnlock }: { vault: VaultStatus; onUnlock: () => void }) {
@@ -157,19 +158,14 @@ function UnlockForm({
             data-testid="unlock-repeat"
           />
         )}
-        {error && (
-          <Alert color="red" variant="light" data-testid="unlock-error">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={unlock.isPending} data-testid="unlock-submit">
-            {creating ? 'Create vault' : 'Unlock'}
-          </Button>
-        </Group>
+        <DialogActions
+          error={error}
+          errorTestId="unlock-error"
+          onCancel={onCancel}
+          label={creating ? 'Create vault' : 'Unlock'}
+          loading={unlock.isPending}
+          actionTestId="unlock-submit"
+        />
       </Stack>
     </form>
   )
