@@ -3,7 +3,7 @@ import { unitsFor, type QuantityCatalogue } from '../../../../shared/query'
 import { CHEMICAL_SYMBOLS } from '../../../../shared/query/elements'
 import type { Criterion } from '../model'
 import { quantityLabel } from '../model/labels'
-import { BoundField, parseNumber, parseText } from './bound-field'
+import { BoundPair, DATE_RANGE, NUMBER_RANGE } from './bound-pair'
 import { GenericCriterionEditor, LIST_OPS } from './generic-criterion'
 import { typedValue } from './new-criterion'
 import { SuggestedTagsInput } from './suggested-values'
@@ -102,33 +102,11 @@ export function CriterionEditor({
             {quantityLabel(c.quantity)}
           </Text>
           <Group gap={6} wrap="nowrap">
-            <BoundField
-              label="lower bound"
-              op={c.lower?.op ?? 'gte'}
-              value={c.lower ? String(c.lower.value) : ''}
-              placeholder="min"
-              parse={parseNumber}
-              testId={`adv-min-${c.id}`}
-              onChange={(op, v) =>
-                onChange({
-                  ...c,
-                  lower: v === null ? null : { op: op as 'gt' | 'gte', value: Number(v) },
-                })
-              }
-            />
-            <BoundField
-              label="upper bound"
-              op={c.upper?.op ?? 'lte'}
-              value={c.upper ? String(c.upper.value) : ''}
-              placeholder="max"
-              parse={parseNumber}
-              testId={`adv-max-${c.id}`}
-              onChange={(op, v) =>
-                onChange({
-                  ...c,
-                  upper: v === null ? null : { op: op as 'lt' | 'lte', value: Number(v) },
-                })
-              }
+            <BoundPair
+              kind={NUMBER_RANGE}
+              bounds={c}
+              testId={(end) => `adv-${end}-${c.id}`}
+              onChange={(patch) => onChange({ ...c, ...patch })}
             />
             {units.length > 1 && (
               <Select
@@ -152,29 +130,11 @@ export function CriterionEditor({
             {quantityLabel(c.quantity)}
           </Text>
           <Group gap={6} wrap="nowrap">
-            <BoundField
-              type="date"
-              label="from"
-              op={c.lower?.op ?? 'gte'}
-              value={c.lower?.value ?? ''}
-              placeholder="from"
-              parse={parseText}
-              testId={`adv-from-${c.id}`}
-              onChange={(op, v) =>
-                onChange({ ...c, lower: v === null ? null : { op: op as 'gt' | 'gte', value: v } })
-              }
-            />
-            <BoundField
-              type="date"
-              label="until"
-              op={c.upper?.op ?? 'lte'}
-              value={c.upper?.value ?? ''}
-              placeholder="until"
-              parse={parseText}
-              testId={`adv-until-${c.id}`}
-              onChange={(op, v) =>
-                onChange({ ...c, upper: v === null ? null : { op: op as 'lt' | 'lte', value: v } })
-              }
+            <BoundPair
+              kind={DATE_RANGE}
+              bounds={c}
+              testId={(end) => `adv-${end}-${c.id}`}
+              onChange={(patch) => onChange({ ...c, ...patch })}
             />
           </Group>
         </Stack>

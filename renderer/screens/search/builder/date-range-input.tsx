@@ -8,7 +8,7 @@ import {
   type BuilderModel,
   type DateCriterion,
 } from '../model'
-import { BoundField, parseText } from './bound-field'
+import { BoundPair, DATE_RANGE } from './bound-pair'
 
 /** A date range ("uploaded after 2020-01-01"); dates are sent as typed, times are UTC. */
 export function DateRangeInput({
@@ -42,29 +42,12 @@ export function DateRangeInput({
         {quantityLabel(quantity)}
       </Text>
       <Group gap={6} wrap="nowrap">
-        <BoundField
-          type="date"
-          label={`${quantityLabel(quantity)} from`}
-          op={current?.lower?.op ?? 'gte'}
-          value={current?.lower?.value ?? ''}
-          placeholder="from"
-          parse={parseText}
-          onChange={(op, value) =>
-            set({ lower: value === null ? null : { op: op as 'gt' | 'gte', value } })
-          }
-          testId={`date-from-${quantity}`}
-        />
-        <BoundField
-          type="date"
-          label={`${quantityLabel(quantity)} until`}
-          op={current?.upper?.op ?? 'lte'}
-          value={current?.upper?.value ?? ''}
-          placeholder="until"
-          parse={parseText}
-          onChange={(op, value) =>
-            set({ upper: value === null ? null : { op: op as 'lt' | 'lte', value } })
-          }
-          testId={`date-until-${quantity}`}
+        <BoundPair
+          kind={DATE_RANGE}
+          bounds={{ lower: current?.lower ?? null, upper: current?.upper ?? null }}
+          name={quantityLabel(quantity)}
+          testId={(end) => `date-${end}-${quantity}`}
+          onChange={set}
         />
       </Group>
     </Stack>

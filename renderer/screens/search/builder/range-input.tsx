@@ -9,7 +9,7 @@ import {
   type BuilderModel,
   type RangeCriterion,
 } from '../model'
-import { BoundField, parseNumber, type BoundOp } from './bound-field'
+import { BoundPair, NUMBER_RANGE } from './bound-pair'
 
 /**
  * A numeric range in a unit the researcher picks (eV, meV, Ry …); toQuery converts to the SI
@@ -53,27 +53,12 @@ export function RangeInput({
         {quantityLabel(quantity)}
       </Text>
       <Group gap={6} wrap="nowrap">
-        <BoundField
-          label={`${quantityLabel(quantity)} lower bound`}
-          op={current?.lower?.op ?? 'gte'}
-          value={current?.lower ? String(current.lower.value) : ''}
-          placeholder="min"
-          parse={parseNumber}
-          onChange={(op: BoundOp, value) =>
-            set({ lower: value === null ? null : { op: op as 'gt' | 'gte', value: Number(value) } })
-          }
-          testId={`range-min-${slug}`}
-        />
-        <BoundField
-          label={`${quantityLabel(quantity)} upper bound`}
-          op={current?.upper?.op ?? 'lte'}
-          value={current?.upper ? String(current.upper.value) : ''}
-          placeholder="max"
-          parse={parseNumber}
-          onChange={(op: BoundOp, value) =>
-            set({ upper: value === null ? null : { op: op as 'lt' | 'lte', value: Number(value) } })
-          }
-          testId={`range-max-${slug}`}
+        <BoundPair
+          kind={NUMBER_RANGE}
+          bounds={{ lower: current?.lower ?? null, upper: current?.upper ?? null }}
+          name={quantityLabel(quantity)}
+          testId={(end) => `range-${end}-${slug}`}
+          onChange={set}
         />
         {units.length > 1 ? (
           <Select
