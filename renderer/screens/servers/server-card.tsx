@@ -24,6 +24,38 @@ function statusLine(status: ServerStatus | undefined): string {
   return parts.join(' · ')
 }
 
+/** An icon button whose tooltip is also its accessible name. */
+function CardAction({
+  label,
+  icon: Icon,
+  color = 'gray',
+  loading,
+  onClick,
+  testId,
+}: {
+  label: string
+  icon: typeof IconRefresh
+  color?: string
+  loading?: boolean
+  onClick: () => void
+  testId: string
+}) {
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        aria-label={label}
+        loading={loading}
+        onClick={onClick}
+        data-testid={testId}
+      >
+        <Icon size={18} />
+      </ActionIcon>
+    </Tooltip>
+  )
+}
+
 /** One server profile: state, address, note and its actions. */
 export function ServerCard({
   server,
@@ -99,18 +131,13 @@ export function ServerCard({
               Use this server
             </Button>
           )}
-          <Tooltip label="Check the connection now" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label="Check the connection now"
-              loading={checking}
-              onClick={onCheck}
-              data-testid="check-server"
-            >
-              <IconRefresh size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <CardAction
+            label="Check the connection now"
+            icon={IconRefresh}
+            loading={checking}
+            onClick={onCheck}
+            testId="check-server"
+          />
           {server.builtIn ? (
             <Tooltip label={builtInReason} withArrow multiline maw={260}>
               <ThemeIcon
@@ -125,28 +152,14 @@ export function ServerCard({
             </Tooltip>
           ) : (
             <>
-              <Tooltip label="Edit" withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label="Edit"
-                  onClick={onEdit}
-                  data-testid="edit-server"
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Remove" withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label="Remove"
-                  onClick={onRemove}
-                  data-testid="remove-server-button"
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <CardAction label="Edit" icon={IconPencil} onClick={onEdit} testId="edit-server" />
+              <CardAction
+                label="Remove"
+                icon={IconTrash}
+                color="red"
+                onClick={onRemove}
+                testId="remove-server-button"
+              />
             </>
           )}
         </Group>
