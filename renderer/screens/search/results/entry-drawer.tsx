@@ -56,6 +56,25 @@ function Field({
 }
 
 /** The key metadata of one entry and what can be done with it. */
+/** Copies an identifier and says so on the button for a moment. */
+function CopyIdButton({ value, label, testId }: { value: string; label: string; testId?: string }) {
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconCopy size={14} />}
+          onClick={copy}
+          data-testid={testId}
+        >
+          {copied ? 'Copied' : label}
+        </Button>
+      )}
+    </CopyButton>
+  )
+}
+
 export function EntryDrawer({
   serverId,
   entryId,
@@ -156,33 +175,8 @@ export function EntryDrawer({
                 </Tooltip>
               )
             })}
-            <CopyButton value={shownId}>
-              {({ copied, copy }) => (
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconCopy size={14} />}
-                  onClick={copy}
-                  data-testid="copy-entry-id"
-                >
-                  {copied ? 'Copied' : 'Copy entry ID'}
-                </Button>
-              )}
-            </CopyButton>
-            {uploadId && (
-              <CopyButton value={uploadId}>
-                {({ copied, copy }) => (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconCopy size={14} />}
-                    onClick={copy}
-                  >
-                    {copied ? 'Copied' : 'Copy upload ID'}
-                  </Button>
-                )}
-              </CopyButton>
-            )}
+            <CopyIdButton value={shownId} label="Copy entry ID" testId="copy-entry-id" />
+            {uploadId && <CopyIdButton value={uploadId} label="Copy upload ID" />}
           </Group>
           <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
             <Field label="Formula" testId="drawer-formula">
