@@ -1,27 +1,11 @@
 import { Group, Stack, Text } from '@mantine/core'
-import type { QuantityCatalogue } from '../../../../shared/query'
 import { quantityLabel } from '../model/labels'
-import {
-  newId,
-  rootCriterion,
-  setRootCriterion,
-  type BuilderModel,
-  type DateCriterion,
-} from '../model'
+import { newId, rootCriterion, setRootCriterion, type DateCriterion } from '../model'
+import type { QuantityInputProps } from './quantity-input-props'
 import { BoundPair, DATE_RANGE } from './bound-pair'
 
 /** A date range ("uploaded after 2020-01-01"); dates are sent as typed, times are UTC. */
-export function DateRangeInput({
-  quantity,
-  model,
-  onChange,
-  catalogue,
-}: {
-  quantity: string
-  model: BuilderModel
-  onChange: (model: BuilderModel) => void
-  catalogue: QuantityCatalogue
-}) {
+export function DateRangeInput({ quantity, model, onChange, catalogue }: QuantityInputProps) {
   const q = catalogue.get(quantity)
   const current = rootCriterion(model, 'date', quantity)
   if (!q) return null

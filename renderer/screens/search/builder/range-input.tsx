@@ -1,31 +1,21 @@
 import { Group, Select, Stack, Text } from '@mantine/core'
-import { unitsFor, type QuantityCatalogue } from '../../../../shared/query'
+import { unitsFor } from '../../../../shared/query'
 import { quantityLabel } from '../model/labels'
 import {
   newId,
   preferredUnit,
   rootCriterion,
   setRootCriterion,
-  type BuilderModel,
   type RangeCriterion,
 } from '../model'
+import type { QuantityInputProps } from './quantity-input-props'
 import { BoundPair, NUMBER_RANGE } from './bound-pair'
 
 /**
  * A numeric range in a unit the researcher picks (eV, meV, Ry …); toQuery converts to the SI
  * value the index stores. Changing the unit keeps the numbers as typed (they mean the new unit).
  */
-export function RangeInput({
-  quantity,
-  model,
-  onChange,
-  catalogue,
-}: {
-  quantity: string
-  model: BuilderModel
-  onChange: (model: BuilderModel) => void
-  catalogue: QuantityCatalogue
-}) {
+export function RangeInput({ quantity, model, onChange, catalogue }: QuantityInputProps) {
   const q = catalogue.get(quantity)
   const current = rootCriterion(model, 'range', quantity)
   if (!q) return null

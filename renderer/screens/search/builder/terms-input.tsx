@@ -1,16 +1,9 @@
 import { Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
-import type { QuantityCatalogue } from '../../../../shared/query'
+import type { QuantityInputProps } from './quantity-input-props'
 import { formatCount } from '../model/format'
 import { quantityLabel } from '../model/labels'
-import {
-  newId,
-  rootCriterion,
-  setRootCriterion,
-  type BuilderModel,
-  type ListOp,
-  type Scalar,
-} from '../model'
+import { newId, rootCriterion, setRootCriterion, type ListOp, type Scalar } from '../model'
 
 const SHOWN = 8
 
@@ -24,13 +17,7 @@ export function TermsInput({
   onChange,
   catalogue,
   counts,
-}: {
-  quantity: string
-  model: BuilderModel
-  onChange: (model: BuilderModel) => void
-  catalogue: QuantityCatalogue
-  counts: ReadonlyMap<string, number> | undefined
-}) {
+}: QuantityInputProps & { counts: ReadonlyMap<string, number> | undefined }) {
   const [expanded, setExpanded] = useState(false)
   const [filter, setFilter] = useState('')
   const q = catalogue.get(quantity)
