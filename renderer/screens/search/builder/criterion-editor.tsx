@@ -93,22 +93,33 @@ export function CriterionEditor({
         </Stack>
       )
     }
-    case 'range': {
+    case 'range':
+    case 'date': {
       const q = catalogue.get(c.quantity)
-      const units = q?.unit ? unitsFor(q.unit).map((u) => u.symbol) : []
+      const units = c.kind === 'range' && q?.unit ? unitsFor(q.unit).map((u) => u.symbol) : []
+      const testId = (end: string) => `adv-${end}-${c.id}`
       return (
         <Stack gap={4}>
           <Text size="xs" fw={600} title={c.quantity}>
             {quantityLabel(c.quantity)}
           </Text>
           <Group gap={6} wrap="nowrap">
-            <BoundPair
-              kind={NUMBER_RANGE}
-              bounds={c}
-              testId={(end) => `adv-${end}-${c.id}`}
-              onChange={(patch) => onChange({ ...c, ...patch })}
-            />
-            {units.length > 1 && (
+            {c.kind === 'range' ? (
+              <BoundPair
+                kind={NUMBER_RANGE}
+                bounds={c}
+                testId={testId}
+                onChange={(patch) => onChange({ ...c, ...patch })}
+              />
+            ) : (
+              <BoundPair
+                kind={DATE_RANGE}
+                bounds={c}
+                testId={testId}
+                onChange={(patch) => onChange({ ...c, ...patch })}
+              />
+            )}
+            {c.kind === 'range' && units.length > 1 && (
               <Select
                 size="xs"
                 w={80}
@@ -123,22 +134,6 @@ export function CriterionEditor({
         </Stack>
       )
     }
-    case 'date':
-      return (
-        <Stack gap={4}>
-          <Text size="xs" fw={600} title={c.quantity}>
-            {quantityLabel(c.quantity)}
-          </Text>
-          <Group gap={6} wrap="nowrap">
-            <BoundPair
-              kind={DATE_RANGE}
-              bounds={c}
-              testId={(end) => `adv-${end}-${c.id}`}
-              onChange={(patch) => onChange({ ...c, ...patch })}
-            />
-          </Group>
-        </Stack>
-      )
     case 'generic':
       return <GenericCriterionEditor criterion={c} catalogue={catalogue} onChange={onChange} />
     case 'optimade':
