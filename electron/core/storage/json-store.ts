@@ -1,86 +1,80 @@
 /**
- * A small JSON document per concern (saved searches, history, last search state) under
- * <dataDir>/search/, keyed by server id. Reads validate with zod; an unreadable file is moved
- * aside (never silently overwritten) and the store starts empty. Writes are atomic (temp file,
- * rename) and serialised, so a crash leaves the old or the new file.
+ * One JSON document in one file. Reads validate with zod; an unreadable file (not JSON, or not
+ * the schema's shape) is moved aside, never silently overwritten, and the store starts empty.
+ * Updates are serialised read-modify-write cycles, each written with the atomic write, so a
+ * crash leaves the old or the new file.
  */
-import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import { z } from 'zod'
+import { mkdir, readFile, rename } from 'node:fs/promises'
+import { basename, dirname } from 'node:path'
+import type { z } from 'zod'
 import type { Logger } from '../logging'
+import { writeFileAtomic } from './atomic-write'
 
-export interface PerServerStore<T> {
-  get(serverId: string): Promise<T | undefined>
-  /** Applies `change` to the server's current value and persists the result. */
-  update(serverId: string, change: (current: T | undefined) => T): Promise<T>
+export interface JsonStore<T> {
+  /** The document; undefined when there is none yet (or it was unreadable and moved aside). */
+  read(): Promise<T | undefined>
+  /** Applies `change` to the current document after all earlier updates, and persists it. */
+  update(change: (current: T | undefined) => T): Promise<T>
 }
 
-export function createPerServerStore<T>(options: {
-  dataDir: string
-  file: string
+export interface JsonStoreOptions<T> {
+  path: string
+  /** Validates what is read; its output is what `read` returns and what `update` writes. */
   schema: z.ZodType<T>
   logger: Logger
-}): PerServerStore<T> {
-  const path = join(options.dataDir, 'search', options.file)
-  const docSchema = z.strictObject({
-    version: z.literal(1),
-    servers: z.record(z.string(), z.unknown()),
-  })
-  let cache: Map<string, T> | undefined
+  /** File mode of the document; 0600 unless said otherwise. */
+  mode?: number
+}
+
+/** A store for the document at `options.path`; its folder is created on the first write. */
+export function createJsonStore<T>(options: JsonStoreOptions<T>): JsonStore<T> {
+  const { path, schema, logger } = options
+  const file = basename(path)
+  let loading: Promise<T | undefined> | undefined
   let queue: Promise<unknown> = Promise.resolve()
 
-  async function load(): Promise<Map<string, T>> {
-    if (cache) return cache
-    const map = new Map<string, T>()
-    let text: string | undefined
+  /** Reads the file once; later calls share the result, which updates then replace. */
+  function load(): Promise<T | undefined> {
+    loading ??= readDocument().catch((error: unknown) => {
+      // A read that failed (permissions, I/O) is tried again next time instead of cached.
+      loading = undefined
+      throw error
+    })
+    return loading
+  }
+
+  async function readDocument(): Promise<T | undefined> {
+    let text: string
     try {
       text = await readFile(path, 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      throw error
     }
-    if (text !== undefined) {
-      const doc = docSchema.safeParse(safeJson(text))
-      if (!doc.success) {
-        await moveAside(`not a ${options.file} document`)
-      } else {
-        for (const [serverId, value] of Object.entries(doc.data.servers)) {
-          const parsed = options.schema.safeParse(value)
-          // One damaged server slot must not cost the others theirs.
-          if (parsed.success) map.set(serverId, parsed.data)
-          else options.logger.warn('dropped an unreadable entry', { file: options.file, serverId })
-        }
-      }
-    }
-    cache = map
-    return map
+    const parsed = schema.safeParse(safeJson(text))
+    if (parsed.success) return parsed.data
+    await moveAside(`not a ${file} document`)
+    return undefined
   }
 
   async function moveAside(why: string): Promise<void> {
     const aside = `${path}.damaged-${Date.now()}`
-    options.logger.warn('moved an unreadable file aside', { file: options.file, why, aside })
+    logger.warn('moved an unreadable file aside', { file, why, aside })
     await rename(path, aside).catch(() => undefined)
   }
 
-  async function save(map: Map<string, T>): Promise<void> {
-    await mkdir(dirname(path), { recursive: true })
-    const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`
-    const doc = { version: 1, servers: Object.fromEntries(map) }
-    await writeFile(temp, JSON.stringify(doc), { mode: 0o600 })
-    await rename(temp, path)
-  }
-
   return {
-    async get(serverId) {
+    async read() {
       await queue
-      return (await load()).get(serverId)
+      return load()
     },
-    update(serverId, change) {
+    update(change) {
       const run = queue.then(async () => {
-        const map = await load()
-        const next = change(map.get(serverId))
-        map.set(serverId, next)
-        await save(map)
+        const next = change(await load())
+        await mkdir(dirname(path), { recursive: true })
+        await writeFileAtomic(path, JSON.stringify(next), { mode: options.mode ?? 0o600 })
+        // Only a written document becomes the current one: a failed write changes nothing.
+        loading = Promise.resolve(next)
         return next
       })
       queue = run.catch(() => undefined)
