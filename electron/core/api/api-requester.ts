@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { decodeWire } from '../../../shared/api'
 import { AppError } from '../../../shared/errors'
 import { silentLogger, type Logger } from '../logging'
-import type { AttemptContext, AttemptOutcome, Lane, RequestScheduler } from '../net'
+import type { AttemptContext, AttemptOutcome, Lane, RequestScheduler } from '../network/scheduler'
 import {
   discardBody,
   readBody,
@@ -11,7 +11,7 @@ import {
   touchingChunks,
   type HttpRequest,
   type HttpResponse,
-} from '../net/http-adapter'
+} from '../network/http-adapter'
 import { refusedOutcome, thrownOutcome } from './attempt-outcome'
 import { assertMayAttach } from './credential-guard'
 import type { CredentialSource } from './credentials'

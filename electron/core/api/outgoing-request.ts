@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import type { HttpRequest } from '../net/http-adapter'
+import type { HttpRequest } from '../network/http-adapter'
 import type { BodyOptions, HttpMethod, RequestOptions } from './api-requester'
 import { assertMayAttach } from './credential-guard'
 import type { Credential, CredentialSource } from './credentials'
