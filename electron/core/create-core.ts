@@ -7,7 +7,7 @@ import {
 import { AppError } from '../../shared/errors'
 import { createAppHandlers } from './app/app-handlers'
 import { createCoreServices } from './create-services'
-import { createFilesHandlers } from './files/files-handlers'
+import { createRawFilesHandlers } from './raw-files/raw-files-handlers'
 import type { HandlersFor } from './ipc/router'
 import { createNetworkHandlers } from './network/network-handlers'
 import { createSearchHandlers } from './search/search-handlers'
@@ -85,7 +85,7 @@ export function createCore(ports: CorePorts): Core {
     ...createServersHandlers(services, tracker, tokens.servers),
     ...createNetworkHandlers(services),
     ...createSearchHandlers(services),
-    ...createFilesHandlers(services),
+    ...createRawFilesHandlers(services),
   }
 
   // First look at the active server; failures end up in its status, never as a rejection.

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './channels/app'
 import { authChannels, authEvents } from './channels/auth'
-import { filesChannels, filesEvents } from './channels/files'
+import { rawFilesChannels, rawFilesEvents } from './channels/raw-files'
 import { netChannels, netEvents } from './channels/net'
 import { searchChannels, searchEvents } from './channels/search'
 import { serversChannels, serversEvents } from './channels/servers'
@@ -35,7 +35,7 @@ export const contract = {
     ...serversChannels,
     ...netChannels,
     ...searchChannels,
-    ...filesChannels,
+    ...rawFilesChannels,
   },
   events: {
     ...appEvents,
@@ -46,7 +46,7 @@ export const contract = {
     ...serversEvents,
     ...netEvents,
     ...searchEvents,
-    ...filesEvents,
+    ...rawFilesEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }
 

@@ -55,8 +55,8 @@ export const CHANNEL_NAMES = [
   'search.history.clear',
   'search.state.get',
   'search.state.set',
-  'files.list',
-  'files.preview',
+  'rawFiles.list',
+  'rawFiles.preview',
 ] as const satisfies readonly ChannelName[]
 
 export const EVENT_NAMES = [
