@@ -6,6 +6,7 @@ import {
 } from '../../shared/ipc/contract'
 import { AppError } from '../../shared/errors'
 import { createAppHandlers } from './app/app-handlers'
+import { createArchiveHandlers } from './archive/archive-handlers'
 import { createCoreServices } from './create-services'
 import { createRawFilesHandlers } from './raw-files/raw-files-handlers'
 import type { HandlersFor } from './ipc/router'
@@ -85,6 +86,7 @@ export function createCore(ports: CorePorts): Core {
     ...createServersHandlers(services, tracker, tokens.servers),
     ...createNetworkHandlers(services),
     ...createSearchHandlers(services),
+    ...createArchiveHandlers(services),
     ...createRawFilesHandlers(services),
   }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './channels/app'
+import { archiveChannels, archiveEvents } from './channels/archive'
 import { authChannels, authEvents } from './channels/auth'
 import { rawFilesChannels, rawFilesEvents } from './channels/raw-files'
 import { netChannels, netEvents } from './channels/net'
@@ -35,6 +36,7 @@ export const contract = {
     ...serversChannels,
     ...netChannels,
     ...searchChannels,
+    ...archiveChannels,
     ...rawFilesChannels,
   },
   events: {
@@ -46,6 +48,7 @@ export const contract = {
     ...serversEvents,
     ...netEvents,
     ...searchEvents,
+    ...archiveEvents,
     ...rawFilesEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }

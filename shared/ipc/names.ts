@@ -44,8 +44,6 @@ export const CHANNEL_NAMES = [
   'search.page',
   'search.aggregations',
   'search.entry',
-  'search.archive',
-  'search.archiveJson',
   'search.suggestAuthors',
   'search.saved.list',
   'search.saved.save',
@@ -55,6 +53,8 @@ export const CHANNEL_NAMES = [
   'search.history.clear',
   'search.state.get',
   'search.state.set',
+  'archive.read',
+  'archive.json',
   'rawFiles.list',
   'rawFiles.preview',
 ] as const satisfies readonly ChannelName[]
