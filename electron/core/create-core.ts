@@ -4,20 +4,21 @@ import {
   type EventName,
   type EventPayload,
 } from '../../shared/ipc/contract'
-import { AppError } from '../../shared/errors'
 import { createAppHandlers } from './app/app-handlers'
+import { createArchiveHandlers } from './archive/archive-handlers'
+import { createAuthDomain } from './auth/auth-domain'
 import { createCoreServices } from './create-services'
-import { createFilesHandlers } from './files/files-handlers'
 import type { HandlersFor } from './ipc/router'
 import { createNetworkHandlers } from './network/network-handlers'
-import { createSearchHandlers } from './search/search-handlers'
 import type { CorePorts, EventSink } from './ports'
-import { probeServer } from './servers/probe'
+import { createRawFilesHandlers } from './raw-files/raw-files-handlers'
+import { createSearchHandlers } from './search/search-handlers'
+import { createServerStatus } from './servers/server-status'
 import { createServersHandlers } from './servers/servers-handlers'
-import { createStatusTracker } from './servers/status-tracker'
 import type { CoreServices } from './services'
-import { createTokensDomain } from './tokens/tokens-domain'
 import { createSettingsHandlers } from './settings/settings-handlers'
+import { createTokensDomain } from './tokens/tokens-domain'
+import { createVaultDomain } from './vault/vault-domain'
 
 export interface Core {
   /** One handler per contract channel; main and the host wrap them in the same router. */
@@ -42,56 +43,41 @@ function checkedSink(events: EventSink, devChecks: boolean): EventSink {
 /**
  * Builds the Electron-free engine from its ports. Adding a domain: create its service and
  * handler module under electron/core/<domain>/ as `createXHandlers(services: CoreServices)` and
- * spread it below; the type of `handlers` refuses to compile until every contract channel has
- * one. Server calls go through `services.api`, never through fetch or undici directly.
+ * spread it below (a domain other domains depend on is built first, as `createXDomain`, and
+ * handed to them by name); the type of `handlers` refuses to compile until every contract
+ * channel has one. Server calls go through `services.api`, never through fetch or undici.
  */
 export function createCore(ports: CorePorts): Core {
   const log = ports.logger.child('core')
   const events = checkedSink(ports.events, ports.devChecks ?? false)
   const assembled = createCoreServices(ports, events, log)
   const { services, sandbox } = assembled
-  const tracker = createStatusTracker({
-    profiles: () => services.profiles.list(),
-    probe: async (profile, signal) => {
-      try {
-        return await probeServer(await services.api.clientFor(profile.id), { signal })
-      } catch (error) {
-        // The sandbox failed to start, or the profile's address is unusable.
-        if (error instanceof AppError && !signal.aborted)
-          return { state: 'error', message: error.message }
-        throw error
-      }
-    },
-    checkingMessage: (profile) =>
-      profile.kind === 'sandbox' && sandbox?.state() !== 'running'
-        ? 'Starting the local sandbox…'
-        : undefined,
-    publish: (status) => events.emit('app.status', status),
-    ...(ports.now ? { now: ports.now } : {}),
-    ...(ports.recheck ? { recheck: ports.recheck } : {}),
-    logger: log.child('servers'),
+  // Domains with state of their own; what one needs of another is passed to it by name.
+  const status = createServerStatus(services, { sandbox, recheck: ports.recheck })
+  const vault = createVaultDomain(services, {
+    cipher: ports.cipher,
+    passphrase: ports.vaultPassphrase,
   })
-
-  const tokens = createTokensDomain(services, {
-    ...(ports.cipher === undefined ? {} : { cipher: ports.cipher }),
-    ...(ports.vaultPassphrase === undefined ? {} : { vaultPassphrase: ports.vaultPassphrase }),
-    ...(ports.notify === undefined ? {} : { notify: ports.notify }),
-  })
+  const auth = createAuthDomain(services, { vault: vault.current })
+  const tokens = createTokensDomain(services, { auth, vault, notify: ports.notify })
 
   const handlers: HandlersFor<Channels> = {
-    ...createAppHandlers(ports, tracker),
-    ...tokens.handlers,
+    ...createAppHandlers(ports, status),
     ...createSettingsHandlers(services.settings, events),
-    ...createServersHandlers(services, tracker, tokens.servers),
+    ...createServersHandlers(services, status, tokens.servers),
     ...createNetworkHandlers(services),
+    ...auth.handlers,
+    ...vault.handlers,
+    ...tokens.handlers,
     ...createSearchHandlers(services),
-    ...createFilesHandlers(services),
+    ...createArchiveHandlers(services),
+    ...createRawFilesHandlers(services),
   }
 
   // First look at the active server; failures end up in its status, never as a rejection.
   // Reading settings here also surfaces an unreadable settings file at start, not on first use.
   try {
-    void tracker.check(services.profiles.active())
+    void status.check(services.profiles.active())
   } catch (error) {
     log.error('could not read settings at start', { error })
   }
@@ -100,7 +86,7 @@ export function createCore(ports: CorePorts): Core {
     handlers,
     services,
     async dispose() {
-      tracker.dispose()
+      status.dispose()
       await assembled.dispose()
     },
   }

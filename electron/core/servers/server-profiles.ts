@@ -28,6 +28,15 @@ export interface ServerProfiles {
   select(id: string): ServerList
 }
 
+/** A profile's name, or undefined once the profile is gone (for news about a removed server). */
+export function profileName(profiles: Pick<ServerProfiles, 'get'>, id: string): string | undefined {
+  try {
+    return profiles.get(id).name
+  } catch {
+    return undefined
+  }
+}
+
 export interface ServerProfilesOptions {
   repo: SettingsRepo
   /** Profiles from code; a function when one changes at run time (the sandbox's address). */

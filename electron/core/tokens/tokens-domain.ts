@@ -1,62 +1,22 @@
-import { AppError } from '../../../shared/errors'
-import type { authChannels } from '../../../shared/ipc/channels/auth'
 import type { tokensChannels } from '../../../shared/ipc/channels/tokens'
-import type { vaultChannels } from '../../../shared/ipc/channels/vault'
-import { createAuthHandlers } from '../auth/auth-handlers'
-import { createAuthService } from '../auth/auth-service'
-import { createAppCredentialSource } from '../auth/credential-source'
-import { createSessions } from '../auth/sessions'
+import type { AuthDomain } from '../auth/auth-domain'
 import type { HandlersFor } from '../ipc/router'
-import type { Logger } from '../logging'
+import { profileName } from '../servers/server-profiles'
 import type { CoreServices } from '../services'
-import type { SecretCipher } from '../vault/cipher'
-import { createPassphraseCipher } from '../vault/passphrase-cipher'
-import { openVault, type TokenVault } from '../vault/vault'
-import { createVaultHandlers } from '../vault/vault-handlers'
-import { toVaultStatus } from '../vault/vault-status'
+import type { TokenVault } from '../vault/vault'
+import type { VaultDomain } from '../vault/vault-domain'
 import { createReminders, DEFAULT_REMINDER_DAYS, type NotifyPort } from './reminders'
 import { createReveals } from './reveals'
 import { createTokensHandlers } from './tokens-handlers'
 import { createTokensService } from './tokens-service'
 
-export interface TokensDomainOptions {
-  /** Electron: safeStorage; web mode and tests: a passphrase cipher (the default). */
-  cipher?: SecretCipher
-  /** Unlocks a passphrase vault at start (web mode: NOMAD_VAULT_PASSPHRASE). */
-  vaultPassphrase?: string
+export interface TokensDomainDeps {
+  auth: Pick<AuthDomain, 'sessions' | 'credentials'>
+  vault: Pick<VaultDomain, 'opened' | 'current'>
   /** Desktop: OS notifications for expiry reminders. */
-  notify?: NotifyPort
+  notify: NotifyPort | undefined
 }
 
-export type TokensDomainHandlers = HandlersFor<
-  typeof authChannels & typeof vaultChannels & typeof tokensChannels
->
-
-/**
- * Opens the vault; a passphrase from the environment that does not fit leaves the vault locked
- * (the Tokens screen then asks) instead of stopping the app.
- */
-async function openVaultOrLocked(
-  options: Parameters<typeof openVault>[0],
-  log: Logger,
-): Promise<TokenVault> {
-  try {
-    return await openVault(options)
-  } catch (error) {
-    if (options.passphrase === undefined || !(error instanceof AppError)) throw error
-    log.warn('the vault passphrase from the environment was not accepted; the vault stays locked', {
-      reason: error.message,
-    })
-    const { passphrase: _ignored, ...rest } = options
-    return openVault(rest)
-  }
-}
-
-/**
- * Sign-in sessions, the token vault and the tokens service, wired to core: plugs the app's
- * CredentialSource into every API client and returns the handlers of the auth.*, vault.* and
- * tokens.* channels.
- */
 /**
  * What happens to a server's credentials when its profile changes. A removed server's tokens
  * must not outlive it; a profile whose address changed must not send the old server's token to
@@ -67,33 +27,27 @@ export interface ServerCredentialHooks {
   moved(serverId: string): Promise<void>
 }
 
-export function createTokensDomain(
-  services: CoreServices,
-  options: TokensDomainOptions = {},
-): { handlers: TokensDomainHandlers; vault: Promise<TokenVault>; servers: ServerCredentialHooks } {
+export interface TokensDomain {
+  handlers: HandlersFor<typeof tokensChannels>
+  /** For the servers domain: credentials follow their profile. */
+  servers: ServerCredentialHooks
+}
+
+/**
+ * Personal access tokens on the server and the ones this app stores in the vault, expiry
+ * reminders, and what happens to them when a server profile changes. Announces 'tokens.changed'
+ * and 'tokens.reminders'.
+ */
+export function createTokensDomain(services: CoreServices, deps: TokensDomainDeps): TokensDomain {
   const log = services.logger.child('tokens')
   const { profiles, events, now } = services
-  const serverName = (serverId: string) => {
-    try {
-      return profiles.get(serverId).name
-    } catch {
-      return undefined
-    }
-  }
-  const sessions = createSessions({ now })
-  let vault: TokenVault | undefined
-  const credentials = createAppCredentialSource({
-    vault: () => vault,
-    sessions,
-    serverName: (serverId) => serverName(serverId) ?? serverId,
-    now,
-    logger: log,
-  })
-  services.credentials.use(credentials)
+  const { sessions, credentials } = deps.auth
+  const { opened } = deps.vault
+  const serverName = (serverId: string) => profileName(profiles, serverId)
 
   const reminderDays = () => services.settings.read().tokens?.reminderDays ?? DEFAULT_REMINDER_DAYS
   const reminders = createReminders({
-    vault: () => vault,
+    vault: deps.vault.current,
     serverName,
     now,
     days: reminderDays,
@@ -102,36 +56,20 @@ export function createTokensDomain(
       services.settings.write({ ...doc, tokens: { ...doc.tokens, reminderDays: days } })
     },
     publish: (payload) => events.emit('tokens.reminders', payload),
-    ...(options.notify === undefined ? {} : { notify: options.notify }),
+    ...(deps.notify === undefined ? {} : { notify: deps.notify }),
   })
-
-  const opened = openVaultOrLocked(
-    {
-      dataDir: services.dataDir,
-      cipher: options.cipher ?? createPassphraseCipher(),
-      ...(options.vaultPassphrase === undefined ? {} : { passphrase: options.vaultPassphrase }),
-      logger: log.child('vault'),
-      now,
+  // A vault that cannot be opened is logged by the vault domain; it has no tokens to watch.
+  void opened.then(
+    (ready) => {
+      ready.onChange((serverId) => {
+        events.emit('tokens.changed', { serverId: serverId ?? profiles.active().id })
+        reminders.refresh()
+      })
+      reminders.refresh({ notify: true })
     },
-    log,
-  ).then((ready) => {
-    vault = ready
-    ready.onChange((serverId) => {
-      events.emit('vault.changed', toVaultStatus(ready.state()))
-      events.emit('tokens.changed', { serverId: serverId ?? profiles.active().id })
-      reminders.refresh()
-    })
-    reminders.refresh({ notify: true })
-    return ready
-  })
-  // Handlers await `opened`; this only keeps a failed start from being an unhandled rejection.
-  opened.catch((error: unknown) => log.error('the token vault could not be opened', { error }))
+    () => undefined,
+  )
 
-  sessions.onChange((serverId) => {
-    if (serverName(serverId) === undefined) return
-    events.emit('auth.changed', auth.status(serverId))
-  })
-  const auth = createAuthService({ profiles, api: services.api, sessions, credentials, now })
   const reveals = createReveals()
   const tokens = createTokensService({
     profiles,
@@ -147,7 +85,6 @@ export function createTokensDomain(
   services.onDispose(() => {
     reminders.dispose()
     reveals.dispose()
-    sessions.dispose()
   })
 
   /** Stored tokens of the server, or none when the vault cannot be read (locked, damaged). */
@@ -177,13 +114,5 @@ export function createTokensDomain(
     },
   }
 
-  return {
-    servers,
-    handlers: {
-      ...createAuthHandlers(auth),
-      ...createVaultHandlers(() => opened),
-      ...createTokensHandlers(tokens, reminders),
-    },
-    vault: opened,
-  }
+  return { handlers: createTokensHandlers(tokens, reminders), servers }
 }
