@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { decodeWire, rawDownloadManifest } from '../../../../shared/api'
-import { AppError } from '../../../../shared/errors'
 import { unzip } from '../../../sandbox/testing/zip'
 import type { StreamConsumer, StreamHead } from '../api-requester'
+import { failure } from '../test-support/failure'
 import { startSession } from '../test-support/sandbox-session'
 
 // The file endpoints (client.files, client.archive.download) against the sandbox: raw zips over
@@ -37,15 +37,6 @@ const collect: StreamConsumer<{ bytes: Buffer; head: StreamHead }> = async (body
   const chunks: Buffer[] = []
   for await (const chunk of body) chunks.push(Buffer.from(chunk))
   return { bytes: Buffer.concat(chunks), head }
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (error instanceof AppError) return error
-  throw new Error(`expected an AppError, got ${String(error)}`)
 }
 
 const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/'))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AppError } from '../../../../shared/errors'
 import type { UploadEditBody } from './uploads'
+import { failure } from '../test-support/failure'
 import { startSession } from '../test-support/sandbox-session'
 
 // The JSON endpoints added for raw-file listings over a query, single users and upload member
@@ -23,15 +23,6 @@ beforeEach(() => {
   session.credentials.given.identity = undefined
   session.credentials.unauthorized.length = 0
 })
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (error instanceof AppError) return error
-  throw new Error(`expected an AppError, got ${String(error)}`)
-}
 
 describe('raw-file listings over a query', () => {
   it('POST /entries/rawdir/query pages with the cursor through exactly the matching entries', async () => {
