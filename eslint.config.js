@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import prettier from 'eslint-config-prettier'
+import { dirname, relative, resolve, sep } from 'node:path'
 
 const nodeBuiltins = [
   'fs',
@@ -29,6 +30,51 @@ const noNodePatterns = [{ group: ['node:*'], message: 'Node built-ins are not av
 const noElectron = {
   name: 'electron',
   message: 'Only electron/main and electron/preload may import electron.',
+}
+
+const rendererRoot = resolve(import.meta.dirname, 'renderer')
+
+/** 'screens/<name>' of a renderer file or import target, else undefined. */
+function screenOf(file) {
+  const [top, name, ...rest] = relative(rendererRoot, file).split(sep)
+  return top === 'screens' && name !== undefined && rest.length > 0 ? name : undefined
+}
+
+/**
+ * Screens are pages: each stands alone, so one can be loaded on demand and removed without
+ * breaking another. What two screens need lives in renderer/features (stateful) or
+ * renderer/components (presentational). Resolving the specifier against the importing file
+ * catches every relative spelling ('../archive/x', '../../screens/uploads/files/y').
+ */
+const noCrossScreenImports = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = context.filename
+    const own = screenOf(from)
+    const inRenderer = !relative(rendererRoot, from).startsWith('..')
+    // renderer/app composes the screens (routes, shell); everything else may not reach into one.
+    const isApp = relative(rendererRoot, from).split(sep)[0] === 'app'
+    if (!inRenderer || isApp) return {}
+    function check(node) {
+      const spec = node.source?.value
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return
+      const target = screenOf(resolve(dirname(from), spec))
+      if (target === undefined || target === own) return
+      context.report({
+        node: node.source,
+        message:
+          own === undefined
+            ? `Only renderer/app may import a screen (here screens/${target}); move what is shared to renderer/features or renderer/components.`
+            : `Screens do not import other screens (screens/${own} imports screens/${target}); move what both need to renderer/features or renderer/components.`,
+      })
+    }
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    }
+  },
 }
 
 export default tseslint.config(
@@ -66,7 +112,9 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { renderer: { rules: { 'no-cross-screen-imports': noCrossScreenImports } } },
     rules: {
+      'renderer/no-cross-screen-imports': 'error',
       'no-restricted-imports': [
         'error',
         {

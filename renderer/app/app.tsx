@@ -1,3 +1,4 @@
+import { RouterProvider } from '@tanstack/react-router'
 import { createIpcClient } from '../ipc/client'
 import type { Transport } from '../ipc/transport'
 import { useState } from 'react'
@@ -8,13 +9,14 @@ import { SignInModal } from '../components/sign-in/sign-in-modal'
 import { ErrorBoundary } from './error-boundary'
 import { LiveUpdates, ThemeSync } from './live-updates'
 import { AppProviders } from './providers'
-import { Shell } from './shell'
+import { createAppRouter } from './routing/router'
 
 /** The whole renderer, given the transport picked at start (Electron bridge or WebSocket). */
 export function App({ transport }: { transport: Transport }) {
   // Every call that fails with auth_required asks to sign in and then runs again (once, here).
   const [prompt] = useState(createSignInPromptStore)
   const [client] = useState(() => withReauth(createIpcClient(transport), prompt.request))
+  const [router] = useState(() => createAppRouter())
   return (
     <AppProviders client={client}>
       <SignInPromptProvider store={prompt}>
@@ -22,7 +24,7 @@ export function App({ transport }: { transport: Transport }) {
           <LiveUpdates />
           <ThemeSync />
           <SignInModal store={prompt} />
-          <Shell />
+          <RouterProvider router={router} />
         </ErrorBoundary>
       </SignInPromptProvider>
     </AppProviders>

@@ -5,7 +5,7 @@ import { ConnectionDot, describeStatus } from '../components/connection-state'
 import { TruncatedText } from '../components/truncated-text'
 import { useMutationInvoke } from '../ipc/hooks'
 import type { SectionId } from './sections'
-import { useServers } from './use-servers'
+import { useServers } from '../features/servers/use-servers'
 
 /** Header menu to switch the active server, with each server's connection state. */
 export function ServerSwitcher({ navigate }: { navigate: (id: SectionId) => void }) {

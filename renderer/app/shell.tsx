@@ -1,25 +1,32 @@
 import { AppShell } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
-import { useEffect } from 'react'
+import { Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
+import { useCallback, useEffect } from 'react'
 import { useInvoke } from '../ipc/hooks'
-import { ErrorBoundary } from './error-boundary'
 import { HeaderBar } from './header-bar'
 import { RemindersBanner } from '../screens/tokens/reminders-banner'
 import { HostConnectionBanner } from './host-connection-banner'
 import { NavBar } from './nav-bar'
-import { SCREENS } from './screens'
-import { SECTIONS } from './sections'
+import { sectionOfMatches } from './routing/match-hash'
+import { useHistoryButtons } from './routing/use-history-buttons'
+import { SECTIONS, type SectionId } from './sections'
 import { StatusBar } from './status-bar'
-import { useHashRoute } from './use-hash-route'
 
 /**
- * The window layout: header (name, server switcher, theme), navigation, the current screen,
- * and the status bar. `data-app-state="ready"` tells e2e tests the app has talked to its host.
+ * The window layout: header (name, server switcher, theme), navigation, the current route's
+ * screen, and the status bar. `data-app-state="ready"` tells e2e tests the app has talked to its
+ * host. It is the root route's component: the routes render into its Outlet.
  */
 export function Shell() {
-  const [section, navigate] = useHashRoute()
+  const router = useRouter()
+  const section = useRouterState({ select: (state) => sectionOfMatches(state.matches) })
+  const routerNavigate = useNavigate()
+  const navigate = useCallback(
+    (id: SectionId) => void routerNavigate({ to: `/${id}` }),
+    [routerNavigate],
+  )
+  useHistoryButtons(router.history)
   const info = useInvoke('app.info', {})
-  const Screen = SCREENS[section]
   const label = SECTIONS.find((s) => s.id === section)?.label ?? ''
   useHotkeys(SECTIONS.map((s, index) => [`mod+${index + 1}`, () => navigate(s.id)]))
   useEffect(() => {
@@ -46,9 +53,7 @@ export function Shell() {
         <RemindersBanner
           onOpenTokens={section === 'tokens' ? undefined : () => navigate('tokens')}
         />
-        <ErrorBoundary key={section} where={`${label} screen`}>
-          <Screen />
-        </ErrorBoundary>
+        <Outlet />
       </AppShell.Main>
       <AppShell.Footer>
         <StatusBar />

@@ -3,7 +3,7 @@ import { ConnectionDot, describeStatus } from '../components/connection-state'
 import { NetworkMeter } from '../components/network-meter/network-meter'
 import { TruncatedText } from '../components/truncated-text'
 import { useHostConnection, useInvoke } from '../ipc/hooks'
-import { useServers } from './use-servers'
+import { useServers } from '../features/servers/use-servers'
 
 const HOST_LABELS = {
   connecting: 'Connecting to host…',

@@ -1,4 +1,4 @@
-import { Group, Modal } from '@mantine/core'
+import { Group, Modal, Stack } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { TruncatedText } from '../truncated-text'
 import classes from './viewer-modal.module.css'
@@ -41,6 +41,51 @@ export function ViewerModal({
       {children}
     </Modal>
   )
+}
+
+/**
+ * The same viewer as a page (a #/archive or #/uploads link): icon and title on top of the
+ * content, in the window instead of over it.
+ */
+export function ViewerPage({
+  icon,
+  title,
+  titleTestId,
+  testId,
+  children,
+}: {
+  icon: ReactNode
+  title: string
+  titleTestId: string
+  testId: string
+  children: ReactNode
+}) {
+  return (
+    <Stack gap="md" data-testid={testId} data-viewer="page">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        {icon}
+        <TruncatedText fw={650} size="lg" data-testid={titleTestId}>
+          {title}
+        </TruncatedText>
+      </Group>
+      {children}
+    </Stack>
+  )
+}
+
+/** A modal when the viewer can be closed (opened from a drawer), else a page (opened by a link). */
+export function ViewerFrame({
+  onClose,
+  ...props
+}: {
+  icon: ReactNode
+  title: string
+  titleTestId: string
+  testId: string
+  onClose: (() => void) | undefined
+  children: ReactNode
+}) {
+  return onClose ? <ViewerModal {...props} onClose={onClose} /> : <ViewerPage {...props} />
 }
 
 /** One bordered, scroll-contained pane of a viewer's two-column layout. */

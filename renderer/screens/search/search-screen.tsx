@@ -19,7 +19,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useServers } from '../../app/use-servers'
+import { useServers } from '../../features/servers/use-servers'
 import { ErrorAlert } from '../../components/error-alert'
 import { useIpcClient } from '../../ipc/client-context'
 import { BuilderPanel } from './builder/builder-panel'

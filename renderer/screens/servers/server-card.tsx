@@ -11,7 +11,7 @@ import {
 } from '@mantine/core'
 import { IconLock, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react'
 import type { ServerStatus } from '../../../shared/ipc/models/server-profile'
-import type { ServerWithStatus } from '../../app/use-servers'
+import type { ServerWithStatus } from '../../features/servers/use-servers'
 import { ConnectionDot, describeStatus } from '../../components/connection-state'
 import { TruncatedText } from '../../components/truncated-text'
 

@@ -17,7 +17,7 @@ import { ErrorAlert } from '../../../components/error-alert'
 import { useInvoke } from '../../../ipc/hooks'
 import { formatDateTime, formatNumber } from '../model/format'
 import { preferredUnit, storedToDisplay } from '../model/units'
-import { entryAction, ENTRY_HOOKS } from './entry-actions'
+import { entryAction, ENTRY_HOOKS } from '../../../features/entry-actions/entry-actions'
 
 type Json = unknown
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { ArchiveViewer } from '../../archive/archive-viewer'
-import { FileBrowser } from '../../uploads/files/file-browser'
-import { registerEntryAction, type EntryRef } from './entry-actions'
+import { ArchiveViewer } from '../../../features/archive-viewer/archive-viewer'
+import { FileBrowser } from '../../../features/uploads/files/file-browser'
+import { registerEntryAction, type EntryRef } from '../../../features/entry-actions/entry-actions'
 
 /**
  * Provides the drawer's "Open archive" and "Open upload files" while the results are on screen

@@ -14,9 +14,9 @@ import { IconFile, IconFolder, IconFolderOpen } from '@tabler/icons-react'
 import { useState } from 'react'
 import { ErrorAlert } from '../../../components/error-alert'
 import { TruncatedText } from '../../../components/truncated-text'
-import { ViewerModal, ViewerPane } from '../../../components/viewer-modal/viewer-modal'
+import { ViewerFrame, ViewerPane } from '../../../components/viewer-modal/viewer-modal'
 import { ViewerError } from '../../../components/viewer-error'
-import type { EntryRef } from '../../search/results/entry-actions'
+import type { EntryRef } from '../../entry-actions/entry-actions'
 import classes from './file-browser.module.css'
 import { FilePreview } from './file-preview'
 import { formatBytes } from './format-bytes'
@@ -36,10 +36,19 @@ function crumbs(path: string): { name: string; path: string }[] {
 /**
  * The raw files of an entry's upload: opens at the folder of the entry's main file (marked),
  * folders page in with "Load more", and a file shows the start of its text on the right.
+ * A modal with `onClose`, else a page; `startFolder` overrides where it opens (a #/uploads link).
  */
-export function FileBrowser({ entry, onClose }: { entry: EntryRef; onClose: () => void }) {
+export function FileBrowser({
+  entry,
+  onClose,
+  startFolder,
+}: {
+  entry: Pick<EntryRef, 'serverId' | 'uploadId' | 'mainfile' | 'uploadName'>
+  onClose?: () => void
+  startFolder?: string
+}) {
   const uploadId = entry.uploadId ?? ''
-  const [folder, setFolder] = useState(folderOf(entry.mainfile ?? ''))
+  const [folder, setFolder] = useState(startFolder ?? folderOf(entry.mainfile ?? ''))
   const [file, setFile] = useState<string | null>(null)
   const listing = useFolder(entry.serverId, uploadId, folder)
   const open = (path: string) => {
@@ -48,7 +57,7 @@ export function FileBrowser({ entry, onClose }: { entry: EntryRef; onClose: () =
   }
 
   return (
-    <ViewerModal
+    <ViewerFrame
       icon={<IconFolderOpen size={18} style={{ flex: 'none' }} />}
       title={`Upload files · ${entry.uploadName ?? uploadId}`}
       titleTestId="files-title"
@@ -186,6 +195,6 @@ export function FileBrowser({ entry, onClose }: { entry: EntryRef; onClose: () =
           </ViewerPane>
         </div>
       </Stack>
-    </ViewerModal>
+    </ViewerFrame>
   )
 }

@@ -1,5 +1,5 @@
-import type { ServerProfile, ServerStatus } from '../../shared/ipc/models/server-profile'
-import { useInvoke } from '../ipc/hooks'
+import type { ServerProfile, ServerStatus } from '../../../shared/ipc/models/server-profile'
+import { useInvoke } from '../../ipc/hooks'
 
 export interface ServerWithStatus extends ServerProfile {
   status: ServerStatus | undefined

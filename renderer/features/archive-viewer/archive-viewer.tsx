@@ -2,36 +2,41 @@ import { Center, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mant
 import { IconFileDescription, IconSearch } from '@tabler/icons-react'
 import { useDeferredValue, useMemo, useState } from 'react'
 import type { ArchivePath } from '../../../shared/ipc/channels/archive'
-import { ViewerModal, ViewerPane } from '../../components/viewer-modal/viewer-modal'
+import { ViewerFrame, ViewerPane } from '../../components/viewer-modal/viewer-modal'
 import { ViewerError } from '../../components/viewer-error'
-import type { EntryRef } from '../search/results/entry-actions'
-import { loadedCount, nodeAt, pathKey, type TreeNode } from './archive-model'
+import type { EntryRef } from '../entry-actions/entry-actions'
+import { nodeAt, pathKey } from './archive-model'
 import { visibleRows, type Row } from './archive-rows'
 import { ArchiveTree } from './archive-tree'
 import classes from './archive-viewer.module.css'
 import { NodeDetails } from './node-details'
 import { useArchiveTree } from './use-archive-tree'
+import { needsLoad, pathsToReveal, useRevealPath } from './use-reveal-path'
 
 type NodeRow = Extract<Row, { kind: 'node' }>
-
-/** Expanding this needs a fetch first: a placeholder, or a list of values not sent yet. */
-function needsLoad(node: TreeNode | undefined): boolean {
-  if (node === undefined || node.t === 'lazy') return true
-  return node.t === 'list' && node.of === 'value' && !node.capped && loadedCount(node) === 0
-}
 
 /**
  * An entry's archive as a tree (sections and quantities), loaded as it is opened: the top-level
  * sections first, each section when expanded. The right pane shows the selected node with its
- * JSON path and the copy actions.
+ * JSON path and the copy actions. A modal with `onClose`, else a page; `select` opens the tree
+ * down to that node and selects it (the #/archive link's path).
  */
-export function ArchiveViewer({ entry, onClose }: { entry: EntryRef; onClose: () => void }) {
+export function ArchiveViewer({
+  entry,
+  onClose,
+  select,
+}: {
+  entry: Pick<EntryRef, 'serverId' | 'entryId' | 'title'>
+  onClose?: () => void
+  select?: ArchivePath
+}) {
   const tree = useArchiveTree(entry.serverId, entry.entryId)
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
+  useRevealPath(tree, select)
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => pathsToReveal(select))
   const [shownItems, setShownItems] = useState<ReadonlyMap<string, number>>(new Map())
   const [filter, setFilter] = useState('')
   const deferredFilter = useDeferredValue(filter)
-  const [selected, setSelected] = useState<ArchivePath | null>(null)
+  const [selected, setSelected] = useState<ArchivePath | null>(select ?? null)
 
   const view = useMemo(
     () =>
@@ -57,7 +62,7 @@ export function ArchiveViewer({ entry, onClose }: { entry: EntryRef; onClose: ()
   const empty = tree.root?.t === 'object' && tree.root.keys.length === 0
 
   return (
-    <ViewerModal
+    <ViewerFrame
       icon={<IconFileDescription size={18} style={{ flex: 'none' }} />}
       title={`Archive · ${entry.title ?? entry.entryId}`}
       titleTestId="archive-title"
@@ -143,6 +148,6 @@ export function ArchiveViewer({ entry, onClose }: { entry: EntryRef; onClose: ()
           </div>
         )}
       </Stack>
-    </ViewerModal>
+    </ViewerFrame>
   )
 }

@@ -1,0 +1,132 @@
+import { createRootRoute, createRoute } from '@tanstack/react-router'
+import { lazy, type ComponentType, type ReactNode } from 'react'
+import { ErrorBoundary } from '../error-boundary'
+import { SECTIONS, type SectionId } from '../sections'
+import { Shell } from '../shell'
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The navigation section a route belongs to: highlighted, named in the window title. */
+    section?: SectionId
+  }
+}
+
+/** React.lazy for a named export: the module is fetched the first time the route renders. */
+function onDemand<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<PropsOf<M[K]>> }))
+}
+type PropsOf<C> = C extends ComponentType<infer P> ? P : never
+
+/** Screens load on demand: a section's code is fetched the first time it is opened. */
+const screens = {
+  search: onDemand(() => import('../../screens/search/search-screen'), 'SearchScreen'),
+  uploads: onDemand(() => import('../../screens/uploads/uploads-screen'), 'UploadsScreen'),
+  groups: onDemand(() => import('../../screens/groups/groups-screen'), 'GroupsScreen'),
+  tokens: onDemand(() => import('../../screens/tokens/tokens-screen'), 'TokensScreen'),
+  downloads: onDemand(() => import('../../screens/downloads/downloads-screen'), 'DownloadsScreen'),
+  offline: onDemand(() => import('../../screens/offline/offline-screen'), 'OfflineScreen'),
+  servers: onDemand(() => import('../../screens/servers/servers-screen'), 'ServersScreen'),
+} satisfies Record<SectionId, ComponentType>
+const ArchivePage = onDemand(() => import('../../screens/archive/archive-page'), 'ArchivePage')
+const UploadFilesPage = onDemand(
+  () => import('../../screens/uploads/upload-files-page'),
+  'UploadFilesPage',
+)
+
+/** One broken screen never blanks the window; each route has its own boundary. */
+function Guarded({ section, children }: { section: SectionId; children: ReactNode }) {
+  const label = SECTIONS.find((s) => s.id === section)?.label ?? section
+  return <ErrorBoundary where={`${label} screen`}>{children}</ErrorBoundary>
+}
+
+function screenOf(section: SectionId) {
+  const Screen = screens[section]
+  return function SectionScreen() {
+    return (
+      <Guarded section={section}>
+        <Screen />
+      </Guarded>
+    )
+  }
+}
+
+/** Unknown or unreadable hashes show the default section, as they always have. */
+export const rootRoute = createRootRoute({
+  component: Shell,
+  notFoundComponent: screenOf('search'),
+})
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  staticData: { section: 'search' },
+  component: screenOf('search'),
+})
+
+function sectionRoute<const P extends SectionId>(section: P) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path: `/${section}`,
+    staticData: { section },
+    component: screenOf(section),
+  })
+}
+
+/** An entry's archive as a page; `jsonPath` ($.run[0].system) is the node selected. */
+export const archiveRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/archive/$serverId/$entryId/{-$jsonPath}',
+  staticData: { section: 'search' },
+  component: function ArchiveRoute() {
+    const { serverId, entryId, jsonPath } = archiveRoute.useParams()
+    return (
+      <Guarded section="search">
+        <ArchivePage serverId={serverId} entryId={entryId} jsonPath={jsonPath} />
+      </Guarded>
+    )
+  },
+})
+
+/** An upload's files, open at `folder` (a path inside the upload; the root when left out). */
+export const uploadFilesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/uploads/$serverId/$uploadId/{-$folder}',
+  staticData: { section: 'uploads' },
+  component: function UploadFilesRoute() {
+    const { serverId, uploadId, folder } = uploadFilesRoute.useParams()
+    return (
+      <Guarded section="uploads">
+        <UploadFilesPage serverId={serverId} uploadId={uploadId} folder={folder} />
+      </Guarded>
+    )
+  },
+})
+
+export const groupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/groups/$groupId',
+  staticData: { section: 'groups' },
+  component: function GroupRoute() {
+    const { groupId } = groupRoute.useParams()
+    const Groups = screens.groups
+    return (
+      <Guarded section="groups">
+        <Groups group={groupId} />
+      </Guarded>
+    )
+  },
+})
+
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  sectionRoute('search'),
+  sectionRoute('uploads'),
+  sectionRoute('groups'),
+  sectionRoute('tokens'),
+  sectionRoute('downloads'),
+  sectionRoute('offline'),
+  sectionRoute('servers'),
+  archiveRoute,
+  uploadFilesRoute,
+  groupRoute,
+])
