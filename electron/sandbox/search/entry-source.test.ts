@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { compileQuery, DEFAULT_CATALOGUE, normalizeQuery } from '../../../shared/query'
+import { memoize } from '../../../shared/query/engine'
 import { DEMO_USERS } from '../data/users'
 import { DataStore } from '../state/data-store'
-import { memoize } from './memo-predicate'
+import { entrySource } from './entry-source'
 
 const store = new DataStore({
   entries: 1500,
@@ -11,7 +12,11 @@ const store = new DataStore({
   nameOf: (id) => DEMO_USERS.find((u) => u.user_id === id)?.name ?? id,
 })
 
-/** The memoised predicate must agree with the plain one on every entry, for every kind of query. */
+const source = entrySource(store)
+
+/**
+ * The sandbox's shared parts (entry-source.ts) must name what entry-doc.ts really interns: the
+ * memoised predicate must agree with the plain one on every entry, for every kind of query. */
 const QUERIES: unknown[] = [
   { 'results.material.elements': ['O', 'Ti'] },
   { 'results.method.simulation.program_name': 'VASP', 'results.material.n_elements:gte': 2 },
@@ -26,16 +31,17 @@ const QUERIES: unknown[] = [
   { 'results.properties.n_calculations:gt': 10, 'results.material.structural_type': 'bulk' },
 ]
 
-describe('memoize', () => {
+describe('the sandbox entry source memoised by the engine', () => {
   it('gives the same answers as the compiled query for every entry', () => {
     for (const raw of QUERIES) {
       const query = normalizeQuery(raw, DEFAULT_CATALOGUE)
       const compiled = compileQuery(query, DEFAULT_CATALOGUE)
-      const memo = memoize(query, compiled, store, DEFAULT_CATALOGUE)
+      const memo = memoize(query, compiled, source, DEFAULT_CATALOGUE)
       let hits = 0
       store.docs.forEach((doc, i) => {
-        const expected = compiled(doc as unknown as Record<string, unknown>)
-        expect(memo(i, doc), JSON.stringify(raw)).toBe(expected)
+        const asRecord = doc as unknown as Record<string, unknown>
+        const expected = compiled(asRecord)
+        expect(memo(i, asRecord), JSON.stringify(raw)).toBe(expected)
         if (expected) hits++
       })
       expect(hits, JSON.stringify(raw)).toBeGreaterThan(0)
@@ -49,8 +55,9 @@ describe('memoize', () => {
     )
     const compiled = compileQuery(query, DEFAULT_CATALOGUE)
     const count = () => {
-      const memo = memoize(query, compiled, store, DEFAULT_CATALOGUE)
-      return store.docs.filter((doc, i) => memo(i, doc)).length
+      const memo = memoize(query, compiled, source, DEFAULT_CATALOGUE)
+      return store.docs.filter((doc, i) => memo(i, doc as unknown as Record<string, unknown>))
+        .length
     }
     const before = count()
     const upload = store.uploads.find(
