@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { compileQuery, DEFAULT_CATALOGUE, normalizeQuery } from '../../../shared/query'
-import { memoize } from '../../../shared/query/engine'
+import { DEFAULT_CATALOGUE } from '../../../shared/query'
+import { memoCheck } from '../../../shared/query/engine/testing/memo-check'
 import { DEMO_USERS } from '../data/users'
 import { DataStore } from '../state/data-store'
 import { entrySource } from './entry-source'
@@ -16,7 +16,8 @@ const source = entrySource(store)
 
 /**
  * The sandbox's shared parts (entry-source.ts) must name what entry-doc.ts really interns: the
- * memoised predicate must agree with the plain one on every entry, for every kind of query. */
+ * memoised predicate must agree with the plain one on every entry, for every kind of query.
+ */
 const QUERIES: unknown[] = [
   { 'results.material.elements': ['O', 'Ti'] },
   { 'results.method.simulation.program_name': 'VASP', 'results.material.n_elements:gte': 2 },
@@ -34,31 +35,19 @@ const QUERIES: unknown[] = [
 describe('the sandbox entry source memoised by the engine', () => {
   it('gives the same answers as the compiled query for every entry', () => {
     for (const raw of QUERIES) {
-      const query = normalizeQuery(raw, DEFAULT_CATALOGUE)
-      const compiled = compileQuery(query, DEFAULT_CATALOGUE)
-      const memo = memoize(query, compiled, source, DEFAULT_CATALOGUE)
-      let hits = 0
-      store.docs.forEach((doc, i) => {
-        const asRecord = doc as unknown as Record<string, unknown>
-        const expected = compiled(asRecord)
-        expect(memo(i, asRecord), JSON.stringify(raw)).toBe(expected)
-        if (expected) hits++
-      })
+      const { hits, mismatches } = memoCheck(source, raw, DEFAULT_CATALOGUE)
+      expect(mismatches, JSON.stringify(raw)).toEqual([])
       expect(hits, JSON.stringify(raw)).toBeGreaterThan(0)
     }
   })
 
   it('follows membership edits (upload-level parts change identity)', () => {
-    const query = normalizeQuery(
-      { 'viewers.user_id': 'b98d9e83-1599-43bf-b142-ac641b668bff' },
-      DEFAULT_CATALOGUE,
-    )
-    const compiled = compileQuery(query, DEFAULT_CATALOGUE)
-    const count = () => {
-      const memo = memoize(query, compiled, source, DEFAULT_CATALOGUE)
-      return store.docs.filter((doc, i) => memo(i, doc as unknown as Record<string, unknown>))
-        .length
-    }
+    const count = () =>
+      memoCheck(
+        source,
+        { 'viewers.user_id': 'b98d9e83-1599-43bf-b142-ac641b668bff' },
+        DEFAULT_CATALOGUE,
+      ).hits
     const before = count()
     const upload = store.uploads.find(
       (u) =>

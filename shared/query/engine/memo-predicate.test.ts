@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { compileQuery } from '../evaluate'
-import { normalizeQuery } from '../normalize'
 import { DEFAULT_CATALOGUE } from '../quantities'
-import { memoize } from './memo-predicate'
+import { memoCheck } from './testing/memo-check'
 import { sampleSource } from './testing/sample-source'
 
 const source = sampleSource(1500, 9)
@@ -25,26 +23,14 @@ const QUERIES: unknown[] = [
 describe('memoize', () => {
   it('gives the same answers as the compiled query for every entry', () => {
     for (const raw of QUERIES) {
-      const query = normalizeQuery(raw, DEFAULT_CATALOGUE)
-      const compiled = compileQuery(query, DEFAULT_CATALOGUE)
-      const memo = memoize(query, compiled, source, DEFAULT_CATALOGUE)
-      let hits = 0
-      source.docs.forEach((doc, i) => {
-        const expected = compiled(doc)
-        expect(memo(i, doc), JSON.stringify(raw)).toBe(expected)
-        if (expected) hits++
-      })
+      const { hits, mismatches } = memoCheck(source, raw, DEFAULT_CATALOGUE)
+      expect(mismatches, JSON.stringify(raw)).toEqual([])
       expect(hits, JSON.stringify(raw)).toBeGreaterThan(0)
     }
   })
 
   it('follows upload edits (upload-level parts change identity, the version changes)', () => {
-    const query = normalizeQuery({ 'viewers.user_id': 'u-extra' }, DEFAULT_CATALOGUE)
-    const compiled = compileQuery(query, DEFAULT_CATALOGUE)
-    const count = () => {
-      const memo = memoize(query, compiled, source, DEFAULT_CATALOGUE)
-      return source.docs.filter((doc, i) => memo(i, doc)).length
-    }
+    const count = () => memoCheck(source, { 'viewers.user_id': 'u-extra' }, DEFAULT_CATALOGUE).hits
     const before = count()
     const upload = 3
     source.editUpload(upload, {

@@ -107,7 +107,7 @@ export const SAMPLE_PARTS: readonly SharedPart[] = [
   },
 ]
 
-export function sampleSource(size: number, seed: number, shared = true): SampleSource {
+export function sampleSource(size: number, seed: number): SampleSource {
   const rng = random(seed)
   const uploads: SampleUpload[] = Array.from({ length: 8 }, (_, k) => {
     const authors = [pick(rng, USERS), ...(rng() < 0.5 ? [pick(rng, USERS)] : [])]
@@ -159,7 +159,7 @@ export function sampleSource(size: number, seed: number, shared = true): SampleS
     },
     doc: (index) => docs[index] as Doc,
     id: (index) => String(docs[index]?.entry_id),
-    ...(shared ? { sharedParts: SAMPLE_PARTS } : {}),
+    sharedParts: SAMPLE_PARTS,
     docsOf: (upload) => uploadOf.flatMap((u, i) => (u === upload ? [i] : [])),
     editUpload(upload, patch) {
       const old = uploads[upload] as SampleUpload
