@@ -77,6 +77,25 @@ const noCrossScreenImports = {
   },
 }
 
+/** The Electron bans of core, sandbox, host and tools, plus `extra` patterns. */
+function electronLayering(...extra) {
+  return {
+    paths: [noElectron],
+    patterns: [
+      // 'electron/main', 'electron/renderer' and friends are the same module by another name.
+      { group: ['electron/*'], message: noElectron.message },
+      {
+        group: ['**/main/**', '**/preload/**'],
+        message: 'Depend on ports, not on Electron glue.',
+      },
+      ...extra,
+    ],
+  }
+}
+/** Any relative import with a path segment `folder` ('../../sandbox', '../sandbox/x', …). */
+const relativeInto = (folder) => `^\\.{1,2}/(.*/)?${folder}(/|$)`
+const testSources = ['**/*.test.ts', '**/test-support/**', '**/testing/**']
+
 export default tseslint.config(
   {
     ignores: [
@@ -140,20 +159,34 @@ export default tseslint.config(
       'electron/host/**/*.ts',
       'electron/tools/**/*.{ts,mjs}',
     ],
+    rules: { 'no-restricted-imports': ['error', electronLayering()] },
+  },
+  // core and sandbox are peers: the app's engine and a fake server. Only tests (and their
+  // test-support/ and testing/ helpers) start a sandbox from core or reach into core from the
+  // sandbox; electron/host and electron/main wire the two together.
+  {
+    files: ['electron/core/**/*.ts'],
+    ignores: testSources,
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [noElectron],
-          patterns: [
-            // 'electron/main', 'electron/renderer' and friends are the same module by another name.
-            { group: ['electron/*'], message: noElectron.message },
-            {
-              group: ['**/main/**', '**/preload/**'],
-              message: 'Depend on ports, not on Electron glue.',
-            },
-          ],
-        },
+        electronLayering({
+          regex: relativeInto('sandbox'),
+          message: 'electron/core does not import electron/sandbox (only tests may start one).',
+        }),
+      ],
+    },
+  },
+  {
+    files: ['electron/sandbox/**/*.ts'],
+    ignores: testSources,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        electronLayering({
+          regex: relativeInto('core'),
+          message: 'electron/sandbox does not import electron/core (only tests may).',
+        }),
       ],
     },
   },

@@ -1,7 +1,11 @@
+import { AppError } from '../errors/app-error'
+
 /**
  * Errors of the query library, shaped like the real server's answers so the sandbox can render
  * them verbatim: 422 `{detail: [{loc, msg, type?}]}` for validation, 400 `{detail: string}` for
- * what Elasticsearch itself would reject.
+ * what Elasticsearch itself would reject. Both are AppErrors with the closed code
+ * `invalid_input`, so a store other than the sandbox (the offline library) passes them across
+ * IPC like any other error; the items and detail stay on them for the sandbox's HTTP bodies.
  */
 
 /**
@@ -18,21 +22,32 @@ export interface ValidationItem {
   ctx?: Record<string, unknown>
 }
 
+/** The first item's location as one flat path (search-level locs are nested once). */
+function flatPath(items: ValidationItem[]): (string | number)[] {
+  const loc = items[0]?.loc ?? []
+  return loc.flatMap((part: string | number | (string | number)[]) => part)
+}
+
 /** A request the real server answers with 422. */
-export class QueryValidationError extends Error {
+export class QueryValidationError extends AppError {
   readonly status = 422
   constructor(readonly items: ValidationItem[]) {
-    super(items.map((item) => item.msg).join('; '))
+    super('invalid_input', items.map((item) => item.msg).join('; '), {
+      status: 422,
+      path: flatPath(items),
+    })
     this.name = 'QueryValidationError'
   }
 }
 
 /** A request the real server lets through validation but Elasticsearch rejects (HTTP 400). */
-export class QueryExecutionError extends Error {
+export class QueryExecutionError extends AppError {
   readonly status = 400
   readonly detail: string
   constructor(reason: string) {
-    super(`Elasticsearch could not process your query: ${reason}`)
+    super('invalid_input', `Elasticsearch could not process your query: ${reason}`, {
+      status: 400,
+    })
     this.name = 'QueryExecutionError'
     this.detail = this.message
   }

@@ -7,14 +7,21 @@ import {
   type NormalizedQuery,
   type QuantityCatalogue,
 } from '../../../shared/query'
+import {
+  parseRequired,
+  QueryEngine,
+  type IndexRange,
+  type MetadataRequired,
+  type SearchOutput,
+  type SearchScope,
+} from '../../../shared/query/engine'
 import { callerOf } from '../auth/guards'
 import type { EntryDoc } from '../data/model'
 import { unprocessable } from '../http-error'
 import type { DataContext } from '../server/data-context'
 import { checkOwner, ownerFilter, OWNERS, viewerOf, type Owner, type Viewer } from './access'
-import { MatchCache, searchEntries, type SearchDeps, type SearchOutput } from './entry-search'
-import { docFieldNames, parseRequired, project, type MetadataRequired } from './metadata-required'
-import { OrderIndexCache } from './order-index'
+import { docFieldNames, project } from './entry-output'
+import { entrySource } from './entry-source'
 import { pageUrls } from './page-urls'
 import { parsePagination, type MetadataPagination, type PaginationInput } from './pagination'
 import { knownWithoutNulls } from '../server/json'
@@ -23,7 +30,8 @@ import { allValues, intParam, lastValue, paramLists, type RawQuery } from './que
 /**
  * Entry searches as the entries router runs them: owner (default public) with its 401s, the
  * query normalised by shared/query, pagination, required, and the response layout with the
- * request echoed in normalised form.
+ * request echoed in normalised form. Matching, order and paging are shared/query's engine;
+ * the owner filter becomes its candidates (the entry ranges of the uploads the caller may see).
  */
 
 export interface SearchRequest {
@@ -37,12 +45,11 @@ const ownerSchema = z.enum(OWNERS)
 
 export class EntriesService {
   readonly catalogue: QuantityCatalogue = DEFAULT_CATALOGUE
-  readonly orders: OrderIndexCache
-  private readonly matchCache = new MatchCache()
+  readonly engine: QueryEngine
   private readonly knownFields: ReadonlySet<string>
 
   constructor(readonly ctx: DataContext) {
-    this.orders = new OrderIndexCache(ctx.state.data, this.catalogue)
+    this.engine = new QueryEngine(entrySource(ctx.state.data), this.catalogue)
     this.knownFields = docFieldNames(ctx.state.data.docs[0])
   }
 
@@ -126,17 +133,29 @@ export class EntriesService {
     )
   }
 
-  deps(): SearchDeps {
+  /** The entries `owner` lets the viewer see, as the engine's candidates (per upload). */
+  scope(owner: Owner, viewer: Viewer): SearchScope {
+    const groups = [...viewer.groups].sort().join(',')
+    const allowed = ownerFilter(owner, viewer)
+    const uploads = this.store.uploads
+    const ranges = function* (): Generator<IndexRange> {
+      for (const upload of uploads) {
+        if (allowed(upload))
+          yield { start: upload.entryStart, end: upload.entryStart + upload.entryCount }
+      }
+    }
     return {
-      store: this.store,
-      orders: this.orders,
-      catalogue: this.catalogue,
-      cache: this.matchCache,
+      key: `${owner}|${viewer.user?.user_id ?? ''}|${groups}`,
+      candidates: { kind: 'ranges', ranges: { [Symbol.iterator]: ranges } },
     }
   }
 
   run(search: SearchRequest): SearchOutput {
-    return searchEntries(this.deps(), search)
+    return this.engine.search(
+      search.query,
+      this.scope(search.owner, search.viewer),
+      search.pagination,
+    )
   }
 
   /** The echoed pagination with total and next_page_after_value (and URLs for GET). */

@@ -1,6 +1,6 @@
 import type { EntryDoc, UploadRecord } from '../data/model'
 import { mongoTime } from '../data/time'
-import { fullDoc } from './metadata-required'
+import { fullDoc } from './entry-output'
 
 /**
  * Upload and entry processing records as the uploads router returns them (UploadProcData,

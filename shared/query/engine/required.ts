@@ -1,14 +1,13 @@
 import { z } from 'zod'
-import type { QuantityCatalogue } from '../../../shared/query'
-import type { EntryDoc } from '../data/model'
-import { DERIVED_DOC_FIELDS } from '../data/stored-doc'
-import { unprocessable } from '../http-error'
+import { QueryValidationError } from '../errors'
+import type { QuantityCatalogue } from '../quantities'
 
 /**
  * `required` of entry metadata (facts §2.5): include and/or exclude lists of dotted paths with
  * `*` wildcards, applied like Elasticsearch's _source filtering. entry_id is always included;
- * the order_by field is added to an include list; `license` is injected into every hit unless
- * filtered out. Unknown keys of the object are ignored (the GUI sends junk and gets 200).
+ * the order_by field is added to an include list. The caller gives the full output document
+ * (the sandbox injects `license` there, so it is filtered like any field). Unknown keys of the
+ * object are ignored (the GUI sends junk and gets 200).
  */
 export interface MetadataRequired {
   include?: string[]
@@ -20,9 +19,10 @@ const schema = z.looseObject({
   exclude: z.array(z.string()).nullish(),
 })
 
-export const LICENSE = 'CC BY 4.0'
-
-/** Validates names (those without wildcards must be doc quantities or sections of them). */
+/**
+ * Validates names (those without wildcards must be doc quantities or sections of them, or one
+ * of `knownFields`, the top-level fields of the source's documents).
+ */
 export function parseRequired(
   raw: unknown,
   catalogue: QuantityCatalogue,
@@ -31,7 +31,7 @@ export function parseRequired(
   if (raw === undefined || raw === null) return undefined
   const parsed = schema.safeParse(raw)
   if (!parsed.success) {
-    throw unprocessable([
+    throw new QueryValidationError([
       { loc: ['body', 'required'], msg: 'value is not a valid dict', type: 'type_error.dict' },
     ])
   }
@@ -41,7 +41,7 @@ export function parseRequired(
     if (!list) continue
     for (const name of list) {
       if (name.includes('*') || isKnown(name, catalogue, knownFields)) continue
-      throw unprocessable([
+      throw new QueryValidationError([
         {
           loc: [['required']],
           msg: `${name} is not a doc quantity`,
@@ -63,27 +63,6 @@ function isKnown(
   if (catalogue.has(name) || knownFields.has(name)) return true
   const prefix = `${name}.`
   return catalogue.list().some((q) => q.name.startsWith(prefix))
-}
-
-/** Every top-level field an entry document can have (for validating `required`). */
-export function docFieldNames(sample: EntryDoc | undefined): Set<string> {
-  return new Set([
-    ...(sample ? Object.keys(sample) : []),
-    ...DERIVED_DOC_FIELDS,
-    'license',
-    'mainfile_key',
-  ])
-}
-
-/** The full output document: own fields, derived fields and the license. */
-export function fullDoc(doc: EntryDoc): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...doc }
-  for (const field of DERIVED_DOC_FIELDS) {
-    const value = doc[field]
-    if (value !== undefined) out[field] = value
-  }
-  out.license = LICENSE
-  return out
 }
 
 function segmentMatcher(pattern: string): (key: string) => boolean {
@@ -133,12 +112,13 @@ function drop(source: unknown, segments: string[]): unknown {
   return out
 }
 
-export function project(
-  doc: EntryDoc,
+/** The parts of `full` (a whole output document) that `required` asks for. */
+export function projectRequired(
+  full: Record<string, unknown>,
   required: MetadataRequired | undefined,
   orderBy?: string,
 ): Record<string, unknown> {
-  let out = fullDoc(doc)
+  let out = full
   if (required?.include) {
     const include =
       orderBy && !required.include.includes(orderBy)

@@ -1,27 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_CATALOGUE } from '../../../shared/query'
-import { DataStore } from '../state/data-store'
-import { viewerOf } from './access'
-import { searchEntries, type SearchDeps } from './entry-search'
-import { OrderIndexCache } from './order-index'
-import type { MetadataPagination } from './pagination'
+import { DEFAULT_CATALOGUE } from '../quantities'
+import { QueryEngine, type PageRequest } from './search'
+import { ALL_DOCUMENTS } from './source'
+import { sampleSource } from './testing/sample-source'
 
-const store = new DataStore({ entries: 200, seed: 5, largeFileBytes: 1024, nameOf: (id) => id })
-const deps: SearchDeps = {
-  store,
-  orders: new OrderIndexCache(store, DEFAULT_CATALOGUE),
-  catalogue: DEFAULT_CATALOGUE,
-}
-const admin = viewerOf({ is_admin: true } as never, { groupIdsOf: () => [] } as never)
+const source = sampleSource(200, 5)
+const engine = new QueryEngine(source, DEFAULT_CATALOGUE, { matchCacheSize: 0 })
 const ORDER_BY = 'results.properties.geometry_optimization.final_energy_difference'
 
 function walk(order: 'asc' | 'desc', pageSize: number): number[] {
   const hits: number[] = []
   let after: string | undefined
   for (;;) {
-    const pagination: MetadataPagination = { page_size: pageSize, order_by: ORDER_BY, order }
+    const pagination: PageRequest = { page_size: pageSize, order_by: ORDER_BY, order }
     if (after !== undefined) pagination.page_after_value = after
-    const out = searchEntries(deps, { owner: 'admin', viewer: admin, query: {}, pagination })
+    const out = engine.search({}, ALL_DOCUMENTS, pagination)
     hits.push(...out.hits)
     if (!out.nextPageAfterValue) return hits
     after = out.nextPageAfterValue
@@ -29,13 +22,13 @@ function walk(order: 'asc' | 'desc', pageSize: number): number[] {
 }
 
 function valueOf(index: number): number | undefined {
-  const results = store.docs[index]!.results as {
+  const results = source.docs[index]!.results as {
     properties: { geometry_optimization?: { final_energy_difference: number } }
   }
   return results.properties.geometry_optimization?.final_energy_difference
 }
 
-describe('searchEntries ordering and after-values', () => {
+describe('QueryEngine ordering and after-values', () => {
   it('walks every entry once in value order, entries without a value last, in both directions', () => {
     for (const order of ['asc', 'desc'] as const) {
       for (const pageSize of [1, 7, 50]) {
@@ -48,11 +41,11 @@ describe('searchEntries ordering and after-values', () => {
         for (let k = 1; k < withValue.length; k++) {
           const a = valueOf(withValue[k - 1]!)!
           const b = valueOf(withValue[k]!)!
-          const idA = store.entryIds[withValue[k - 1]!]!
-          const idB = store.entryIds[withValue[k]!]!
+          const idA = source.id(withValue[k - 1]!)
+          const idB = source.id(withValue[k]!)
           expect(sign * (b - a) > 0 || (a === b && sign * (idB < idA ? -1 : 1) > 0)).toBe(true)
         }
-        const missing = hits.slice(firstMissing).map((i) => store.entryIds[i]!)
+        const missing = hits.slice(firstMissing).map((i) => source.id(i))
         const sorted = [...missing].sort()
         expect(missing).toEqual(order === 'asc' ? sorted : sorted.reverse())
       }

@@ -1,13 +1,7 @@
-import {
-  compareKeys,
-  compilePath,
-  sortKeyOf,
-  type PageCursor,
-  type QuantityCatalogue,
-  type SortKey,
-  type SortOrder,
-} from '../../../shared/query'
-import type { DataStore } from '../state/data-store'
+import { compilePath } from '../doc-path'
+import { compareKeys, sortKeyOf, type PageCursor, type SortKey, type SortOrder } from '../order'
+import type { QuantityCatalogue } from '../quantities'
+import type { DocumentSource } from './source'
 
 /**
  * Sorted permutations of all entries per (order_by, order), in exactly the walk order of
@@ -22,6 +16,8 @@ export interface OrderIndex {
   perm: Int32Array
   /** Sort key by entry index; null = no value. Unused (all null) when ordering by entry_id. */
   keys: SortKey[]
+  /** entry_id by entry index (the source's ids, read once per build). */
+  ids: string[]
   byId: boolean
 }
 
@@ -33,14 +29,14 @@ export class OrderIndexCache {
   private version = -1
 
   constructor(
-    private readonly store: DataStore,
+    private readonly source: DocumentSource,
     private readonly catalogue: QuantityCatalogue,
   ) {}
 
   get(orderBy: string, order: SortOrder): OrderIndex {
-    if (this.version !== this.store.version) {
+    if (this.version !== this.source.version) {
       this.cache.clear()
-      this.version = this.store.version
+      this.version = this.source.version
     }
     const cacheKey = `${orderBy}\u0000${order}`
     let index = this.cache.get(cacheKey)
@@ -55,14 +51,13 @@ export class OrderIndexCache {
   }
 
   private build(orderBy: string, order: SortOrder): OrderIndex {
-    const { docs, entryIds: ids } = this.store
+    const { source } = this
+    const ids = Array.from({ length: source.size }, (_, i) => source.id(i))
     const quantity = orderBy === 'entry_id' ? undefined : this.catalogue.get(orderBy)
     let keys: SortKey[] = []
     if (quantity) {
       const walker = compilePath(quantity.docPath ?? quantity.name)
-      keys = docs.map((doc) =>
-        sortKeyOf(doc as unknown as Record<string, unknown>, quantity, order, walker),
-      )
+      keys = ids.map((_, i) => sortKeyOf(source.doc(i), quantity, order, walker))
     }
     const perm = Int32Array.from(ids.keys())
     const byId = (a: number, b: number) => compareKeys(ids[a] ?? null, ids[b] ?? null, order)
@@ -71,13 +66,13 @@ export class OrderIndexCache {
         ? (a, b) => compareKeys(keys[a] ?? null, keys[b] ?? null, order) || byId(a, b)
         : byId,
     )
-    return { orderBy, order, perm, keys, byId: !quantity }
+    return { orderBy, order, perm, keys, ids, byId: !quantity }
   }
 }
 
 /** The first walk position strictly after a page_after_value cursor (search_after). */
-export function startAfter(index: OrderIndex, ids: readonly string[], cursor: PageCursor): number {
-  const { perm, keys, order } = index
+export function startAfter(index: OrderIndex, cursor: PageCursor): number {
+  const { perm, keys, ids, order } = index
   const compare = (entry: number): number => {
     const byKey = index.byId ? 0 : compareKeys(keys[entry] ?? null, cursor.key, order)
     return byKey || compareKeys(ids[entry] ?? null, cursor.id, order)
