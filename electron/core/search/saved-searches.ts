@@ -3,6 +3,7 @@
  * <dataDir>/search/ (they grow; the settings document stays small).
  */
 import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
 import { z } from 'zod'
 import type { JsonObject, Owner } from '../../../shared/api'
 import { AppError } from '../../../shared/errors'
@@ -15,27 +16,24 @@ import {
   type SearchState,
 } from '../../../shared/ipc/channels/search'
 import type { Logger } from '../logging'
-import { createPerServerStore } from './json-store'
+import { createPerServerStore } from '../storage/per-server-store'
 
 export const HISTORY_LIMIT = 50
 export const SAVED_LIMIT = 500
 
 export function createSearchStores(dataDir: string, now: () => number, logger: Logger) {
   const saved = createPerServerStore({
-    dataDir,
-    file: 'saved-searches.json',
+    path: join(dataDir, 'search', 'saved-searches.json'),
     schema: z.array(savedSearchSchema),
     logger,
   })
   const history = createPerServerStore({
-    dataDir,
-    file: 'history.json',
+    path: join(dataDir, 'search', 'history.json'),
     schema: z.array(historyItemSchema),
     logger,
   })
   const state = createPerServerStore({
-    dataDir,
-    file: 'state.json',
+    path: join(dataDir, 'search', 'state.json'),
     schema: savedSearchStateSchema,
     logger,
   })

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto'
-import { open as openFile, readFile, rename, unlink } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
+import { writeFileAtomic } from '../storage/atomic-write'
 import { passphraseHeaderSchema } from './passphrase-cipher'
 
 /**
  * vault.json: token metadata in plain text (names, scopes, expiry: nothing secret) and each raw
- * value only as the cipher's output, base64-encoded. Written atomically (temp file, fsync,
- * rename) with mode 0600, so a crash leaves the old or the new file, never half of one.
+ * value only as the cipher's output, base64-encoded. Written atomically (electron/core/storage)
+ * with mode 0600, so a crash leaves the old or the new file, never half of one.
  */
 export const VAULT_FILE_NAME = 'vault.json'
 export const VAULT_FORMAT = 'nomad-desktop-vault'
@@ -88,30 +87,8 @@ export async function readVaultFile(path: string): Promise<VaultFile | undefined
   return parsed.data
 }
 
-/** Atomic replace: write a 0600 temp file next to the target, fsync it, rename over the target. */
+/** Validates, then replaces the file atomically with mode 0600. */
 export async function writeVaultFile(path: string, file: VaultFile): Promise<void> {
   const body = `${JSON.stringify(vaultFileSchema.parse(file), null, 2)}\n`
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
-  const handle = await openFile(temp, 'wx', 0o600)
-  try {
-    await handle.writeFile(body, 'utf8')
-    await handle.sync()
-  } catch (error) {
-    await handle.close()
-    await unlink(temp).catch(() => undefined)
-    throw error
-  }
-  await handle.close()
-  try {
-    await rename(temp, path)
-  } catch (error) {
-    await unlink(temp).catch(() => undefined)
-    throw error
-  }
-  // The rename itself is durable only once the folder's entry is flushed (not possible on Windows).
-  if (process.platform !== 'win32') {
-    const folder = await openFile(dirname(path), 'r')
-    await folder.sync().catch(() => undefined)
-    await folder.close()
-  }
+  await writeFileAtomic(path, body, { mode: 0o600 })
 }
