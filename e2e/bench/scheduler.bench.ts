@@ -8,7 +8,7 @@
  */
 import { loadavg, setPriority } from 'node:os'
 import type { SandboxLimits } from '../../electron/sandbox'
-import type { LearnedLimits } from '../../electron/core/net'
+import type { LearnedLimits } from '../../electron/core/network/scheduler'
 import { recordWire } from '../../electron/core/api/test-support/wire-log'
 import {
   createLoadClient,

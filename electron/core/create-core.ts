@@ -6,8 +6,9 @@ import {
 } from '../../shared/ipc/contract'
 import { AppError } from '../../shared/errors'
 import { createAppHandlers } from './app/app-handlers'
+import { createArchiveHandlers } from './archive/archive-handlers'
 import { createCoreServices } from './create-services'
-import { createFilesHandlers } from './files/files-handlers'
+import { createRawFilesHandlers } from './raw-files/raw-files-handlers'
 import type { HandlersFor } from './ipc/router'
 import { createNetworkHandlers } from './network/network-handlers'
 import { createSearchHandlers } from './search/search-handlers'
@@ -85,7 +86,8 @@ export function createCore(ports: CorePorts): Core {
     ...createServersHandlers(services, tracker, tokens.servers),
     ...createNetworkHandlers(services),
     ...createSearchHandlers(services),
-    ...createFilesHandlers(services),
+    ...createArchiveHandlers(services),
+    ...createRawFilesHandlers(services),
   }
 
   // First look at the active server; failures end up in its status, never as a rejection.

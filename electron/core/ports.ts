@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici'
 import type { AppMode } from '../../shared/ipc/channels/app'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import type { Logger } from './logging'
-import type { SchedulerConfigOverrides } from './net'
+import type { SchedulerConfigOverrides } from './network/scheduler'
 import type { SandboxPort } from './servers/local-sandbox'
 import type { KeyValueStore } from './settings/key-value'
 import type { NotifyPort } from './tokens/reminders'
@@ -36,7 +36,7 @@ export interface CorePorts {
   dispatcher?: Dispatcher
   /** Starts the "Local sandbox" profile's server; without it that profile is not offered. */
   sandbox?: SandboxPort
-  /** Scheduler tunables (tests shorten timeouts); the defaults are in electron/core/net. */
+  /** Scheduler tunables (tests shorten timeouts); the defaults are in electron/core/network/scheduler. */
   scheduler?: SchedulerConfigOverrides
   now?: () => number
   /** Re-check intervals for the active server; tests turn them off with 0. */

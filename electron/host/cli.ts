@@ -1,9 +1,9 @@
 import { toAppErrorData } from '../../shared/errors'
 import { createLogger } from '../core/logging'
+import { createEmbeddedSandbox } from '../sandbox/embedded'
 import { parseCliArgs, USAGE } from './cli-args'
 import { defaultDataDir } from './data-dir'
 import { openInBrowser } from './open-browser'
-import { createSandboxPort } from './sandbox-port'
 import { startHost } from './start-host'
 
 /**
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     dataDir,
     port: args.port,
     logger: createLogger({ name: 'host', level: args.logLevel }),
-    sandbox: createSandboxPort({
+    sandbox: createEmbeddedSandbox({
       dataDir,
       ...(args.sandboxEntries === undefined ? {} : { entries: args.sandboxEntries }),
     }),

@@ -31,7 +31,7 @@ export interface HostOptions {
   /** Passed to core; tests use them to keep probes off the network. */
   dispatcher?: CorePorts['dispatcher']
   recheck?: CorePorts['recheck']
-  /** Offers the "Local sandbox" profile (the CLI passes createSandboxPort). */
+  /** Offers the "Local sandbox" profile (the CLI passes createEmbeddedSandbox). */
   sandbox?: CorePorts['sandbox']
   /** Unlocks the token vault at start (the CLI passes NOMAD_VAULT_PASSPHRASE); else the UI asks. */
   vaultPassphrase?: string

@@ -4,12 +4,12 @@ import { contract } from '../../shared/ipc/contract'
 import { createCore, type Core } from '../core/create-core'
 import { createRouter, type Router } from '../core/ipc/router'
 import { createLogger } from '../core/logging'
+import { createEmbeddedSandbox } from '../sandbox/embedded'
 import { handleAppProtocol } from './app-protocol'
 import { installHardening } from './hardening'
 import { createWindowEventSink, registerIpcBridge } from './ipc-bridge'
 import { menuTemplate } from './menu'
 import { createSafeStorageCipher } from './safe-storage-cipher'
-import { createSandboxPort } from './sandbox-port'
 import { createElectronSettingsStore } from './settings-store'
 import { createMainWindow } from './window'
 
@@ -23,6 +23,12 @@ export interface MainProcess {
 function applyDataDirOverride(): void {
   const override = process.env.NOMAD_DESKTOP_DATA_DIR
   if (override) app.setPath('userData', override)
+}
+
+/** The Local sandbox's size: NOMAD_DESKTOP_SANDBOX_ENTRIES (like the host's --sandbox-entries). */
+function sandboxEntriesFromEnv(): { entries?: number } {
+  const entries = Number(process.env.NOMAD_DESKTOP_SANDBOX_ENTRIES)
+  return Number.isInteger(entries) && entries > 0 ? { entries } : {}
 }
 
 /**
@@ -60,7 +66,7 @@ export async function startMainProcess(): Promise<MainProcess> {
     ),
     logger,
     devChecks: !app.isPackaged,
-    sandbox: createSandboxPort(dataDir),
+    sandbox: createEmbeddedSandbox({ dataDir, ...sandboxEntriesFromEnv() }),
     // Stored tokens are encrypted with the OS key store (safeStorage needs app 'ready').
     cipher: await createSafeStorageCipher(safeStorage, process.platform),
     notify: (notification) => {

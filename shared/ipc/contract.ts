@@ -1,7 +1,8 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './channels/app'
+import { archiveChannels, archiveEvents } from './channels/archive'
 import { authChannels, authEvents } from './channels/auth'
-import { filesChannels, filesEvents } from './channels/files'
+import { rawFilesChannels, rawFilesEvents } from './channels/raw-files'
 import { netChannels, netEvents } from './channels/net'
 import { searchChannels, searchEvents } from './channels/search'
 import { serversChannels, serversEvents } from './channels/servers'
@@ -35,7 +36,8 @@ export const contract = {
     ...serversChannels,
     ...netChannels,
     ...searchChannels,
-    ...filesChannels,
+    ...archiveChannels,
+    ...rawFilesChannels,
   },
   events: {
     ...appEvents,
@@ -46,7 +48,8 @@ export const contract = {
     ...serversEvents,
     ...netEvents,
     ...searchEvents,
-    ...filesEvents,
+    ...archiveEvents,
+    ...rawFilesEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }
 

@@ -44,8 +44,6 @@ export const CHANNEL_NAMES = [
   'search.page',
   'search.aggregations',
   'search.entry',
-  'search.archive',
-  'search.archiveJson',
   'search.suggestAuthors',
   'search.saved.list',
   'search.saved.save',
@@ -55,8 +53,10 @@ export const CHANNEL_NAMES = [
   'search.history.clear',
   'search.state.get',
   'search.state.set',
-  'files.list',
-  'files.preview',
+  'archive.read',
+  'archive.json',
+  'rawFiles.list',
+  'rawFiles.preview',
 ] as const satisfies readonly ChannelName[]
 
 export const EVENT_NAMES = [

@@ -3,8 +3,12 @@ import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { nullCredentialSource } from '../../../electron/core/api/credentials'
 import { NomadClient } from '../../../electron/core/api/nomad-client'
-import { createRealClock, RequestScheduler, type LearnedLimits } from '../../../electron/core/net'
-import { createHttpDispatcher } from '../../../electron/core/net/http-adapter'
+import {
+  createRealClock,
+  RequestScheduler,
+  type LearnedLimits,
+} from '../../../electron/core/network/scheduler'
+import { createHttpDispatcher } from '../../../electron/core/network/http-adapter'
 import { sleep } from './stats'
 
 /**

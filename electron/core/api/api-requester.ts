@@ -3,54 +3,27 @@ import type { z } from 'zod'
 import { decodeWire } from '../../../shared/api'
 import { AppError } from '../../../shared/errors'
 import { silentLogger, type Logger } from '../logging'
-import type { AttemptContext, AttemptOutcome, Lane, RequestScheduler } from '../net'
+import type { AttemptContext, AttemptOutcome, RequestScheduler } from '../network/scheduler'
 import {
   discardBody,
   readBody,
   sendHttp,
   touchingChunks,
-  type HttpRequest,
   type HttpResponse,
-} from '../net/http-adapter'
+} from '../network/http-adapter'
+import type { HttpRequest } from '../network/http-request'
 import { refusedOutcome, thrownOutcome } from './attempt-outcome'
 import { assertMayAttach } from './credential-guard'
 import type { CredentialSource } from './credentials'
 import { toClientError, type FailedRequest } from './errors'
 import { buildHttpRequest, chooseCredential } from './outgoing-request'
-import { buildUrl, type QueryParams } from './request-url'
+import type { BodyOptions, HttpMethod, RequestOptions } from './request-options'
+import { buildUrl } from './request-url'
+
+export type { BodyOptions, HttpMethod, RequestOptions } from './request-options'
 
 /** More than this in an answer we ignore is not worth reading; the rest is discarded. */
 const EMPTY_BODY_LIMIT = 64 * 1024
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-export interface RequestOptions {
-  /** interactive (default): a person waits for it; background: downloads, sync, prefetch. */
-  lane?: Lane
-  /** Aborting rejects with AppError 'cancelled' and frees the request's slot at once. */
-  signal?: AbortSignal
-  /** auto (default): stored token or sign-in; identity: sign-in only; none: anonymous. */
-  auth?: 'auto' | 'identity' | 'none'
-  /** Attempts including the first; default 3 interactive, 5 background (see docs/network.md). */
-  maxAttempts?: number
-  /** Shown in errors and logs instead of "METHOD /path"; never put secrets here. */
-  label?: string
-  /**
-   * The request creates something and must not be repeated once it may have reached the app:
-   * throttles (refused by the proxy in front) are still retried, transient failures are not.
-   */
-  nonIdempotent?: boolean
-}
-
-export interface BodyOptions {
-  query?: QueryParams
-  /** Sent as application/json. */
-  json?: unknown
-  /** Sent as application/x-www-form-urlencoded (POST /auth/token). */
-  form?: Record<string, string>
-  /** Statuses that count as success; default any 2xx. */
-  expect?: number[]
-}
 
 export interface StreamHead {
   status: number

@@ -6,8 +6,8 @@ import {
   retryAfterFromHeaders,
   type AttemptContext,
   type AttemptOutcome,
-} from '../net'
-import { readBody, type HttpResponse } from '../net/http-adapter'
+} from '../network/scheduler'
+import { readBody, type HttpResponse } from '../network/http-adapter'
 import type { CredentialSource } from './credentials'
 import {
   httpError,

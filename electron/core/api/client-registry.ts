@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici'
 import type { ServerProfile } from '../../../shared/ipc/models/server-profile'
 import { silentLogger, type Logger } from '../logging'
-import { originOf, type MeterSnapshot, type SchedulerRegistry } from '../net'
+import { originOf, type MeterSnapshot, type SchedulerRegistry } from '../network/scheduler'
 import type { LocalSandbox } from '../servers/local-sandbox'
 import type { CredentialSource } from './credentials'
 import { NomadClient } from './nomad-client'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BodyIdleTimeoutError } from '../net'
+import { BodyIdleTimeoutError } from '../network/scheduler'
 import { httpError, networkError, refusesCredential, toClientError } from './errors'
 
 // Bodies as the real server sends them (nomad-api-facts §7, nomad-pat-facts §1.7); the sandbox

@@ -1,6 +1,6 @@
 import { describeErrorBody, extractMissingScopes, type LocPart } from '../../../shared/api'
 import { AppError, type ErrorDetails } from '../../../shared/errors'
-import { BodyIdleTimeoutError } from '../net'
+import { BodyIdleTimeoutError } from '../network/scheduler'
 import type { Credential } from './credentials'
 
 /**

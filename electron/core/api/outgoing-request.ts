@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors'
-import type { HttpRequest } from '../net/http-adapter'
-import type { BodyOptions, HttpMethod, RequestOptions } from './api-requester'
+import type { HttpRequest } from '../network/http-request'
+import type { BodyOptions, HttpMethod, RequestOptions } from './request-options'
 import { assertMayAttach } from './credential-guard'
 import type { Credential, CredentialSource } from './credentials'
 

@@ -1,6 +1,6 @@
 import type { NetworkMeter, netChannels } from '../../../shared/ipc/channels/net'
 import type { HandlersFor } from '../ipc/router'
-import type { MeterSnapshot } from '../net'
+import type { MeterSnapshot } from './scheduler'
 import type { CoreServices } from '../services'
 
 function toIpc(serverId: string, snapshot: MeterSnapshot): NetworkMeter {

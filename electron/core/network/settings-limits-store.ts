@@ -1,5 +1,5 @@
 import type { Logger } from '../logging'
-import { parseLearnedLimits, type LearnedLimits, type LimitsStore } from '../net'
+import { parseLearnedLimits, type LearnedLimits, type LimitsStore } from './scheduler'
 import type { SettingsRepo } from '../settings/settings-repo'
 
 // A handful of real servers and the Local sandbox (one stable key, see limitsKeyOf); the cap

@@ -1,7 +1,6 @@
 import type { searchChannels } from '../../../shared/ipc/channels/search'
 import type { HandlersFor } from '../ipc/router'
 import type { CoreServices } from '../services'
-import { createArchiveReader } from './archive-reader'
 import { createCatalogueCache } from './catalogue'
 import { PageSizeLimits } from './page-size'
 import { createSearchStores } from './saved-searches'
@@ -15,7 +14,6 @@ import { createSearchService } from './search-service'
 export function createSearchHandlers(services: CoreServices): HandlersFor<typeof searchChannels> {
   const catalogues = createCatalogueCache(services.api, services.now)
   const search = createSearchService(services.api, new PageSizeLimits())
-  const archives = createArchiveReader(services.api)
   const stores = createSearchStores(services.dataDir, services.now, services.logger.child('search'))
 
   return {
@@ -38,10 +36,6 @@ export function createSearchHandlers(services: CoreServices): HandlersFor<typeof
         signal,
       ),
     'search.entry': ({ serverId, entryId }, { signal }) => search.entry(serverId, entryId, signal),
-    'search.archive': ({ serverId, entryId, path }, { signal }) =>
-      archives.read(serverId, entryId, path, signal),
-    'search.archiveJson': ({ serverId, entryId, path }, { signal }) =>
-      archives.json(serverId, entryId, path, signal),
     'search.suggestAuthors': ({ serverId, owner, text }, { signal }) =>
       search.suggestAuthors(serverId, owner, text, signal),
     'search.saved.list': ({ serverId }) => stores.listSaved(serverId),

@@ -1,4 +1,4 @@
-import type { EntryMeta } from './model'
+import type { EntryMeta } from './records'
 import { EV, FUNCTIONALS, PROGRAMS, type WorkflowKind } from './programs'
 import { Rng } from './rng'
 

@@ -1,4 +1,4 @@
-import type { DatasetRecord, UploadRecord, UserRef } from './model'
+import type { DatasetRecord, UploadRecord, UserRef } from './records'
 import { esTime } from './time'
 
 /**

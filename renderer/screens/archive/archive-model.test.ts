@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ArchiveAnswer } from '../../../shared/ipc/channels/search-archive'
+import type { ArchiveAnswer } from '../../../shared/ipc/channels/archive'
 import {
   canLoad,
   graft,

@@ -4,10 +4,10 @@ import {
   type ArchiveAnswer,
   type ArchiveMark,
   type ArchivePath,
-} from '../../../shared/ipc/channels/search-archive'
+} from '../../../shared/ipc/channels/archive'
 
 /**
- * The archive as far as the viewer has loaded it: answers of 'search.archive' grafted into one
+ * The archive as far as the viewer has loaded it: answers of 'archive.read' grafted into one
  * tree at their paths. Pure and immutable, so React sees a new root whenever a part arrives.
  */
 export type TreeNode =

@@ -1,4 +1,4 @@
-import type { ArchivePath } from '../../../shared/ipc/channels/search-archive'
+import type { ArchivePath } from '../../../shared/ipc/channels/archive'
 import { canLoad, filterTree, loadedCount, pathKey, type TreeNode } from './archive-model'
 
 /** How many items of a list are shown at first and added per "Show more". */

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { ArchiveAnswer } from '../../../shared/ipc/channels/search-archive'
+import type { ArchiveAnswer } from '../../../shared/ipc/channels/archive'
 import type { IpcResult } from '../../../shared/ipc/result'
 import { AppProviders } from '../../app/providers'
 import { createIpcClient } from '../../ipc/client'
@@ -23,8 +23,8 @@ type Handler = (input: { path: (string | number)[] }) => IpcResult<unknown>
 
 function setup(archive: Handler, json?: Handler) {
   const fake = createFakeTransport({
-    'search.archive': (input) => archive(input as { path: (string | number)[] }),
-    ...(json ? { 'search.archiveJson': (input) => json(input as { path: [] }) } : {}),
+    'archive.read': (input) => archive(input as { path: (string | number)[] }),
+    ...(json ? { 'archive.json': (input) => json(input as { path: [] }) } : {}),
   })
   render(
     <AppProviders client={createIpcClient(fake.transport)}>
@@ -59,7 +59,7 @@ describe('ArchiveViewer', () => {
     expect(node('run')).toHaveTextContent('1 item')
     await user.click(node('metadata') as HTMLElement)
     await waitFor(() => expect(node('metadata/entry_id')).toBeDefined())
-    expect(paths('search.archive')).toEqual([[], ['metadata']])
+    expect(paths('archive.read')).toEqual([[], ['metadata']])
 
     await user.click(node('metadata/comment') as HTMLElement)
     const details = screen.getByTestId('archive-details')
@@ -104,11 +104,11 @@ describe('ArchiveViewer', () => {
     await user.click(node('run') as HTMLElement)
     await user.click(node('run/0') as HTMLElement)
     await waitFor(() => expect(node('run/0/calculation')).toHaveTextContent('900 items'))
-    expect(paths('search.archive')).toEqual([[], ['run', 0]])
+    expect(paths('archive.read')).toEqual([[], ['run', 0]])
     await user.click(screen.getByTestId('copy-value'))
     await waitFor(() => expect(screen.getByTestId('copy-value')).toHaveTextContent('Copied'))
     expect(await clipboard()).toBe('{"whole": true}')
-    expect(paths('search.archiveJson')).toEqual([['run', 0]])
+    expect(paths('archive.json')).toEqual([['run', 0]])
 
     await user.type(screen.getByTestId('archive-filter'), 'name')
     await waitFor(() => expect(node('run/0/program/name')).toBeDefined())

@@ -1,7 +1,7 @@
 import { Center, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core'
 import { IconFileDescription, IconSearch } from '@tabler/icons-react'
 import { useDeferredValue, useMemo, useState } from 'react'
-import type { ArchivePath } from '../../../shared/ipc/channels/search-archive'
+import type { ArchivePath } from '../../../shared/ipc/channels/archive'
 import { ViewerModal, ViewerPane } from '../../components/viewer-modal/viewer-modal'
 import { ViewerError } from '../../components/viewer-error'
 import type { EntryRef } from '../search/results/entry-actions'

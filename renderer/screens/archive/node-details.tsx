@@ -2,7 +2,7 @@ import { Alert, Button, CopyButton, Group, ScrollArea, Stack, Text } from '@mant
 import { IconCopy, IconInfoCircle } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { AppError } from '../../../shared/errors'
-import { jsonPathOf, type ArchivePath } from '../../../shared/ipc/channels/search-archive'
+import { jsonPathOf, type ArchivePath } from '../../../shared/ipc/channels/archive'
 import { ErrorAlert } from '../../components/error-alert'
 import { RetryButton } from '../../components/retry-button'
 import { TruncatedText } from '../../components/truncated-text'
@@ -57,7 +57,7 @@ export function NodeDetails({
     try {
       const text = complete
         ? JSON.stringify(toJson(node), null, 2)
-        : (await client.invoke('search.archiveJson', { serverId, entryId, path })).text
+        : (await client.invoke('archive.json', { serverId, entryId, path })).text
       await navigator.clipboard.writeText(text)
       setCopy({ state: 'done' })
     } catch (failure) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { AppError } from '../../../shared/errors'
-import type { ArchivePath } from '../../../shared/ipc/channels/search-archive'
+import type { ArchivePath } from '../../../shared/ipc/channels/archive'
 import { useIpcClient } from '../../ipc/client-context'
 import { graft, nodeFromAnswer, pathKey, type TreeNode } from './archive-model'
 
@@ -16,7 +16,7 @@ export interface ArchiveTreeState {
 }
 
 /**
- * One entry's archive, loaded piece by piece over 'search.archive'. Starts with the top level;
+ * One entry's archive, loaded piece by piece over 'archive.read'. Starts with the top level;
  * every fetch is cancelled when the viewer closes (the slot goes back to the scheduler).
  */
 export function useArchiveTree(serverId: string, entryId: string): ArchiveTreeState {
@@ -39,7 +39,7 @@ export function useArchiveTree(serverId: string, entryId: string): ArchiveTreeSt
       setLoading((s) => new Set(s).add(key))
       setErrors((m) => withoutKey(m, key))
       client
-        .invoke('search.archive', { serverId, entryId, path }, { signal: controller.signal })
+        .invoke('archive.read', { serverId, entryId, path }, { signal: controller.signal })
         .then(
           (answer) => {
             settle()

@@ -13,7 +13,7 @@ export const meterSampleSchema = z.strictObject({
 export type MeterSample = z.infer<typeof meterSampleSchema>
 
 /**
- * The live state of one server's request scheduler (electron/core/net RequestMeter snapshot)
+ * The live state of one server's request scheduler (electron/core/network/scheduler RequestMeter snapshot)
  * with the profile it belongs to. See docs/network.md "The live meter".
  */
 export const networkMeterSchema = z.strictObject({

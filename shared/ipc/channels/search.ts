@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { jsonObject } from '../../api/json'
 import { OWNERS } from '../../api/common'
 import type { QuantityType } from '../../query/quantity'
-import { archiveAnswerSchema, archiveInputSchema, archiveJsonSchema } from './search-archive'
 
 /**
  * The search screen's channels: the quantity catalogue, counts, pages of entries, facet counts,
@@ -161,13 +160,6 @@ export const searchChannels = {
     input: z.strictObject({ serverId, entryId: z.string().min(1).max(200) }),
     output: entryDetailSchema,
   },
-  /**
-   * A part of an entry's archive for the tree viewer: the top-level section names (path []),
-   * or one section or value, shortened by core where marks say so.
-   */
-  'search.archive': { input: archiveInputSchema, output: archiveAnswerSchema },
-  /** The whole value at a path as JSON text ("copy value"); refused above 16 MB. */
-  'search.archiveJson': { input: archiveInputSchema, output: archiveJsonSchema },
   /** Author names containing the text, with their entry counts. */
   'search.suggestAuthors': {
     input: z.strictObject({ serverId, owner, text: z.string().trim().min(1).max(100) }),

@@ -1,6 +1,6 @@
 import { buildConnector, type Dispatcher } from 'undici'
 import { isLoopbackHost } from '../credential-guard'
-import { createHttpDispatcher } from '../../net/http-adapter'
+import { createHttpDispatcher } from '../../network/http-adapter'
 
 function unknownHost(hostname: string): Error {
   return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {

@@ -5,8 +5,8 @@ import {
   seededRandom,
   type LearnedLimits,
   type SchedulerConfigOverrides,
-} from '../../net'
-import { createHttpDispatcher } from '../../net/http-adapter'
+} from '../../network/scheduler'
+import { createHttpDispatcher } from '../../network/http-adapter'
 import { nullCredentialSource, type CredentialSource } from '../credentials'
 import { NomadClient } from '../nomad-client'
 

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { FileItem, FilePreview, FolderPage } from '../../../../shared/ipc/channels/files'
+import type { FileItem, FilePreview, FolderPage } from '../../../../shared/ipc/channels/raw-files'
 import type { IpcResult } from '../../../../shared/ipc/result'
 import { AppProviders } from '../../../app/providers'
 import { createIpcClient } from '../../../ipc/client'
@@ -53,8 +53,8 @@ function setup(
   }),
 ) {
   const fake = createFakeTransport({
-    'files.list': (input) => list(input as { path: string; page: number; pageSize: number }),
-    'files.preview': (input) => preview(input as { path: string }),
+    'rawFiles.list': (input) => list(input as { path: string; page: number; pageSize: number }),
+    'rawFiles.preview': (input) => preview(input as { path: string }),
   })
   render(
     <AppProviders client={createIpcClient(fake.transport)}>
@@ -63,7 +63,7 @@ function setup(
   )
   const listed = () =>
     fake.calls
-      .filter((c) => c.channel === 'files.list')
+      .filter((c) => c.channel === 'rawFiles.list')
       .map((c) => c.input as { path: string; page: number })
   return { listed }
 }

@@ -16,7 +16,7 @@ export function FilePreview({
   uploadId: string
   path: string
 }) {
-  const preview = useInvoke('files.preview', { serverId, uploadId, path })
+  const preview = useInvoke('rawFiles.preview', { serverId, uploadId, path })
   const data = preview.data
   return (
     <Stack gap="xs" p="sm" style={{ minHeight: 0, flex: 1 }} data-testid="file-preview">

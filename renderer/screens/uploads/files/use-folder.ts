@@ -1,13 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import type { AppError } from '../../../../shared/errors'
-import type { FileItem, FolderPage } from '../../../../shared/ipc/channels/files'
+import type { FileItem, FolderPage } from '../../../../shared/ipc/channels/raw-files'
 import { useIpcClient } from '../../../ipc/client-context'
 
 /** Children per request; "Load more" asks for the next page of the same size. */
 export const FOLDER_PAGE_SIZE = 100
 
 /**
- * One folder of an upload, page by page over 'files.list'. Leaving a folder before its page
+ * One folder of an upload, page by page over 'rawFiles.list'. Leaving a folder before its page
  * arrives cancels the request (TanStack's signal → IPC cancel → scheduler slot freed).
  */
 export function useFolder(
@@ -18,11 +18,11 @@ export function useFolder(
 ) {
   const client = useIpcClient()
   const query = useInfiniteQuery<FolderPage, AppError>({
-    queryKey: ['files.list', serverId, uploadId, path, pageSize],
+    queryKey: ['rawFiles.list', serverId, uploadId, path, pageSize],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       client.invoke(
-        'files.list',
+        'rawFiles.list',
         { serverId, uploadId, path, page: pageParam as number, pageSize },
         { signal },
       ),

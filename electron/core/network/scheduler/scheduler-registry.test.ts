@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { AppError } from '../../../shared/errors'
+import { AppError } from '../../../../shared/errors'
 import { createRealClock, type Clock } from './clock'
 import { MemoryLimitsStore, type LearnedLimits } from './limits-store'
 import { SchedulerRegistry, originOf } from './scheduler-registry'

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { AppError } from '../../../shared/errors'
+import type { AppError } from '../../../../shared/errors'
 import {
   BodyIdleTimeoutError,
   type AttemptContext,

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { jsonValue } from '../../api/json'
 
 /**
- * The archive viewer's wire shapes (channels 'search.archive' and 'search.archiveJson' in
- * search.ts) and the path rules both sides share. An archive can be hundreds of megabytes, so
+ * The archive viewer's channels ('archive.read' and 'archive.json'), their wire shapes and the
+ * path rules both sides share. An archive can be hundreds of megabytes, so
  * the viewer never asks for it whole: first the names of the top-level sections, then one
  * section (or list item) per expand, trimmed by core to a size the window can hold.
  */
@@ -85,3 +85,15 @@ export const archiveJsonSchema = z.strictObject({
   /** The whole value at the path as indented JSON, for the clipboard. */
   text: z.string(),
 })
+
+export const archiveChannels = {
+  /**
+   * A part of an entry's archive for the tree viewer: the top-level section names (path []),
+   * or one section or value, shortened by core where marks say so.
+   */
+  'archive.read': { input: archiveInputSchema, output: archiveAnswerSchema },
+  /** The whole value at a path as JSON text ("copy value"); refused above 16 MB. */
+  'archive.json': { input: archiveInputSchema, output: archiveJsonSchema },
+} as const
+
+export const archiveEvents = {} as const

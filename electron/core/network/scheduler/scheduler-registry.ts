@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/errors'
+import { AppError } from '../../../../shared/errors'
 import type { Clock, Random, TimerHandle } from './clock'
 import { MemoryLimitsStore, parseLearnedLimits, type LimitsStore } from './limits-store'
 import type { SchedulerConfigOverrides } from './scheduler-config'

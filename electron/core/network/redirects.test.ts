@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { HttpRequest } from './http-adapter'
+import type { HttpRequest } from './http-request'
 import { planRedirect } from './redirects'
 
 const API = 'https://nomad.example.org/prod/v1/api/v1'

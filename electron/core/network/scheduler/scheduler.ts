@@ -1,5 +1,5 @@
 import { onAbort } from './abort-fanout'
-import type { AppError } from '../../../shared/errors'
+import type { AppError } from '../../../../shared/errors'
 import { startAttempt, type RunningAttempt } from './attempt'
 import { mathRandom, type Clock, type Random, type TimerHandle } from './clock'
 import { ServerGovernor } from './governor'

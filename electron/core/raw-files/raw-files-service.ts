@@ -5,7 +5,7 @@
  */
 import { isRawdirDirectory } from '../../../shared/api'
 import { AppError } from '../../../shared/errors'
-import type { FilePreview, FolderPage } from '../../../shared/ipc/channels/files'
+import type { FilePreview, FolderPage } from '../../../shared/ipc/channels/raw-files'
 import type { ApiRegistry } from '../api/client-registry'
 import { sniffText } from './text-sniff'
 
@@ -32,7 +32,7 @@ async function firstBytes(body: AsyncIterable<Uint8Array>, limit: number): Promi
   return out
 }
 
-export function createFilesService(api: ApiRegistry) {
+export function createRawFilesService(api: ApiRegistry) {
   async function list(
     input: { serverId: string; uploadId: string; path: string; page: number; pageSize: number },
     signal: AbortSignal,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JsonValue } from '../../../shared/api'
-import type { ArchivePath } from '../../../shared/ipc/channels/search-archive'
+import type { ArchivePath } from '../../../shared/ipc/channels/archive'
 import { post } from '../../sandbox/testing/harness'
 import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core'
 import { ANSWER_BUDGET } from './archive-prune'
 
-// search.archive / search.archiveJson against the sandbox's archives and its `required` reader.
+// archive.read / archive.json against the sandbox's archives and its `required` reader.
 
 let env: SandboxCore
 let small: string
@@ -52,9 +52,9 @@ afterAll(async () => {
   await env.close()
 })
 
-describe('search.archive', () => {
+describe('archive.read', () => {
   it('starts with the top-level section names only, lists with their lengths', async () => {
-    const top = await env.call('search.archive', {
+    const top = await env.call('archive.read', {
       serverId: env.serverId,
       entryId: small,
       path: [],
@@ -74,7 +74,7 @@ describe('search.archive', () => {
   })
 
   it('loads a section on expand, whole when it is small', async () => {
-    const metadata = await env.call('search.archive', {
+    const metadata = await env.call('archive.read', {
       serverId: env.serverId,
       entryId: small,
       path: ['metadata'],
@@ -86,7 +86,7 @@ describe('search.archive', () => {
   it('shortens a huge run to the budget, and each mark can be loaded on its own', async () => {
     const archive = await direct(big)
     expect(JSON.stringify(archive.run).length).toBeGreaterThan(4 * ANSWER_BUDGET)
-    const run = await env.call('search.archive', {
+    const run = await env.call('archive.read', {
       serverId: env.serverId,
       entryId: big,
       path: ['run', 0],
@@ -105,7 +105,7 @@ describe('search.archive', () => {
     )
     // An item of the list beyond what was sent, fetched by its own path.
     const last = (calculations?.kind === 'partial' ? calculations.length : 1) - 1
-    const item = await env.call('search.archive', {
+    const item = await env.call('archive.read', {
       serverId: env.serverId,
       entryId: big,
       path: ['run', 0, 'calculation', last],
@@ -115,7 +115,7 @@ describe('search.archive', () => {
   })
 
   it('copies a whole value as JSON text', async () => {
-    const copied = await env.call('search.archiveJson', {
+    const copied = await env.call('archive.json', {
       serverId: env.serverId,
       entryId: big,
       path: ['run', 0, 'system', 0],
@@ -124,21 +124,21 @@ describe('search.archive', () => {
   })
 
   it('names what is missing: an unknown entry, a place the archive does not have', async () => {
-    const unknown = await env.failure('search.archive', {
+    const unknown = await env.failure('archive.read', {
       serverId: env.serverId,
       entryId: 'no-such-entry-id',
       path: [],
     })
     expect(unknown.code).toBe('not_found')
     expect(unknown.message).toMatch(/does not exist or is not visible to you/)
-    const nowhere = await env.failure('search.archive', {
+    const nowhere = await env.failure('archive.read', {
       serverId: env.serverId,
       entryId: small,
       path: ['run', 0, 'calculation', 9999, 'energy'],
     })
     expect(nowhere.code).toBe('not_found')
     expect(nowhere.message).toContain('$.run[0].calculation[9999].energy')
-    const unfetchable = await env.failure('search.archive', {
+    const unfetchable = await env.failure('archive.read', {
       serverId: env.serverId,
       entryId: small,
       path: ['m_ref_archives', '../uploads/x'],

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { AppError } from '../../../shared/errors'
+import { AppError } from '../../../../shared/errors'
 import type { AttemptTask } from './scheduler-types'
 import { ok, schedulerFixture, throttle, type ScriptedTask } from './testing/scheduler-fixture'
 

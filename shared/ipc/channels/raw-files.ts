@@ -63,9 +63,9 @@ export const filePreviewSchema = z.strictObject({
 })
 export type FilePreview = z.infer<typeof filePreviewSchema>
 
-export const filesChannels = {
+export const rawFilesChannels = {
   /** One page of a folder's children (dirs and files mixed, sorted by name by the server). */
-  'files.list': {
+  'rawFiles.list': {
     input: z.strictObject({
       serverId,
       uploadId,
@@ -76,7 +76,7 @@ export const filesChannels = {
     output: folderPageSchema,
   },
   /** The first bytes of a file, as text when they are text. */
-  'files.preview': {
+  'rawFiles.preview': {
     input: z.strictObject({
       serverId,
       uploadId,
@@ -92,4 +92,4 @@ export const filesChannels = {
   },
 } as const
 
-export const filesEvents = {} as const
+export const rawFilesEvents = {} as const

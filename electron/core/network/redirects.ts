@@ -1,4 +1,4 @@
-import type { HttpRequest } from './http-adapter'
+import type { HttpRequest } from './http-request'
 
 /**
  * Redirects are followed by hand, not by undici's interceptor, because each hop must decide

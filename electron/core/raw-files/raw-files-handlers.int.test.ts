@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PREVIEW_BYTES } from '../../../shared/ipc/channels/files'
+import { PREVIEW_BYTES } from '../../../shared/ipc/channels/raw-files'
 import { call, login, post } from '../../sandbox/testing/harness'
 import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core'
 
-// files.list / files.preview against the sandbox's generated uploads.
+// rawFiles.list / rawFiles.preview against the sandbox's generated uploads.
 
 let env: SandboxCore
 let entry: { entry_id: string; upload_id: string; mainfile: string }
@@ -32,9 +32,9 @@ afterAll(async () => {
   await env.close()
 })
 
-describe('files.list', () => {
+describe('rawFiles.list', () => {
   it("lists the entry's folder with sizes and marks its main file", async () => {
-    const page = await env.call('files.list', {
+    const page = await env.call('rawFiles.list', {
       serverId: env.serverId,
       uploadId: entry.upload_id,
       path: folderOf(entry.mainfile),
@@ -54,11 +54,11 @@ describe('files.list', () => {
       uploadId: entry.upload_id,
       path: folderOf(entry.mainfile),
     }
-    const all = await env.call('files.list', input)
+    const all = await env.call('rawFiles.list', input)
     expect(all.total).toBeGreaterThan(2)
     const names: string[] = []
     for (let page = 1; ; page++) {
-      const part = await env.call('files.list', { ...input, page, pageSize: 2 })
+      const part = await env.call('rawFiles.list', { ...input, page, pageSize: 2 })
       expect(part.total).toBe(all.total)
       names.push(...part.items.map((item) => item.name))
       if (!part.hasMore) break
@@ -67,20 +67,20 @@ describe('files.list', () => {
   })
 
   it('starts at the root with "" and says what is missing', async () => {
-    const root = await env.call('files.list', {
+    const root = await env.call('rawFiles.list', {
       serverId: env.serverId,
       uploadId: entry.upload_id,
       path: '',
     })
     expect(root.items.map((item) => item.name)).toContain('README.md')
-    const missing = await env.failure('files.list', {
+    const missing = await env.failure('rawFiles.list', {
       serverId: env.serverId,
       uploadId: entry.upload_id,
       path: 'no/such/folder',
     })
     expect(missing.code).toBe('not_found')
     expect(missing.message).toMatch(/Not found\. Invalid path\?/)
-    const upload = await env.failure('files.list', {
+    const upload = await env.failure('rawFiles.list', {
       serverId: env.serverId,
       uploadId: 'no-such-upload',
       path: '',
@@ -98,7 +98,11 @@ describe('files.list', () => {
     )
     const uploadId = staging.body.data[0]?.upload_id
     if (uploadId === undefined) throw new Error('lena has no unpublished upload')
-    const refused = await env.failure('files.list', { serverId: env.serverId, uploadId, path: '' })
+    const refused = await env.failure('rawFiles.list', {
+      serverId: env.serverId,
+      uploadId,
+      path: '',
+    })
     expect(refused.code).toBe('auth_required')
     const lena = env.sandbox.demoUsers.find((user) => user.username === 'lena')
     await env.call('auth.signIn', {
@@ -106,15 +110,15 @@ describe('files.list', () => {
       username: 'lena',
       password: lena?.password ?? '',
     })
-    const listed = await env.call('files.list', { serverId: env.serverId, uploadId, path: '' })
+    const listed = await env.call('rawFiles.list', { serverId: env.serverId, uploadId, path: '' })
     expect(listed.access).toBe('unpublished')
     await env.call('auth.signOut', { serverId: env.serverId })
   })
 })
 
-describe('files.preview', () => {
+describe('rawFiles.preview', () => {
   it('shows the first 64 KiB of a text file, exactly those bytes, with the whole size', async () => {
-    const preview = await env.call('files.preview', {
+    const preview = await env.call('rawFiles.preview', {
       serverId: env.serverId,
       uploadId: entry.upload_id,
       path: entry.mainfile,
@@ -132,7 +136,7 @@ describe('files.preview', () => {
   })
 
   it('a shorter range and a small file', async () => {
-    const part = await env.call('files.preview', {
+    const part = await env.call('rawFiles.preview', {
       serverId: env.serverId,
       uploadId: entry.upload_id,
       path: entry.mainfile,
@@ -142,7 +146,7 @@ describe('files.preview', () => {
     expect(part.text).toBe(
       (await rawBytes(entry.upload_id, entry.mainfile, '?offset=0&length=100')).toString('utf8'),
     )
-    const readme = await env.call('files.preview', {
+    const readme = await env.call('rawFiles.preview', {
       serverId: env.serverId,
       uploadId: entry.upload_id,
       path: 'README.md',
@@ -152,14 +156,14 @@ describe('files.preview', () => {
   })
 
   it('calls an image binary instead of showing its bytes', async () => {
-    const root = await env.call('files.list', {
+    const root = await env.call('rawFiles.list', {
       serverId: env.serverId,
       uploadId: entry.upload_id,
       path: '',
     })
     const campaign = root.items.find((item) => !item.isFile)
     if (!campaign) throw new Error('no campaign folder')
-    const png = await env.call('files.preview', {
+    const png = await env.call('rawFiles.preview', {
       serverId: env.serverId,
       uploadId: entry.upload_id,
       path: `${campaign.path}/overview.png`,
@@ -170,20 +174,20 @@ describe('files.preview', () => {
   })
 
   it('names a missing file and refuses a folder or a path leaving the upload', async () => {
-    const missing = await env.failure('files.preview', {
+    const missing = await env.failure('rawFiles.preview', {
       serverId: env.serverId,
       uploadId: entry.upload_id,
       path: `${folderOf(entry.mainfile)}/nothing.txt`,
     })
     expect(missing.code).toBe('not_found')
-    const folder = await env.failure('files.preview', {
+    const folder = await env.failure('rawFiles.preview', {
       serverId: env.serverId,
       uploadId: entry.upload_id,
       path: folderOf(entry.mainfile),
     })
     expect(folder.code).toBe('invalid_input')
     expect(folder.message).toMatch(/is a folder/)
-    const escape = await env.failure('files.preview', {
+    const escape = await env.failure('rawFiles.preview', {
       serverId: env.serverId,
       uploadId: entry.upload_id,
       path: '../other/file',

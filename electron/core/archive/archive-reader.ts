@@ -14,7 +14,7 @@ import {
   type ArchiveAnswer,
   type ArchiveMark,
   type ArchivePath,
-} from '../../../shared/ipc/channels/search-archive'
+} from '../../../shared/ipc/channels/archive'
 import type { ApiRegistry } from '../api/client-registry'
 import { JsonSizer, pruneArchiveValue } from './archive-prune'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { JsonValue } from '../../../shared/api'
-import { isFetchablePath, jsonPathOf } from '../../../shared/ipc/channels/search-archive'
+import { isFetchablePath, jsonPathOf } from '../../../shared/ipc/channels/archive'
 import { JsonSizer, pruneArchiveValue } from './archive-prune'
 import { requiredFor } from './archive-reader'
 

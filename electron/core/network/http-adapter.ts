@@ -1,5 +1,6 @@
 import { Agent, request, type Dispatcher } from 'undici'
 import { AppError } from '../../../shared/errors'
+import type { HttpRequest } from './http-request'
 import { MAX_REDIRECTS, planRedirect } from './redirects'
 
 /**
@@ -8,13 +9,6 @@ import { MAX_REDIRECTS, planRedirect } from './redirects'
  * its socket busy, and the server's connection limit counts it (performance-anchors §4).
  * undici.request rather than fetch: 0.89–1.04x curl against fetch's ~0.7x (anchors §0.9).
  */
-
-export interface HttpRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  url: string
-  headers: Record<string, string>
-  body?: string | Uint8Array
-}
 
 export interface HttpResponse {
   status: number

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { AppError } from '../../../shared/errors'
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox'
-import { createTestClient, type TestClientOptions } from '../api/test-support/test-client'
-import { recordWire } from '../api/test-support/wire-log'
+import { AppError } from '../../../../shared/errors'
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox'
+import { createTestClient, type TestClientOptions } from '../../api/test-support/test-client'
+import { recordWire } from '../../api/test-support/wire-log'
 
 // The scheduler and the HTTP client together against a real sandbox with NOMAD-like limits on
 // (30 requests/s without burst, 10 at a time, 503 + HTML without Retry-After unless asked).

@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/errors'
+import { AppError } from '../../../../shared/errors'
 import { classifyError } from './retry-policy'
 import type { AttemptOutcome } from './scheduler-types'
 

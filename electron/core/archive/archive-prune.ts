@@ -3,7 +3,7 @@ import {
   isFetchablePath,
   type ArchiveMark,
   type ArchivePath,
-} from '../../../shared/ipc/channels/search-archive'
+} from '../../../shared/ipc/channels/archive'
 
 /**
  * Shortens a fetched part of an archive to what the window should hold at once. A section of a

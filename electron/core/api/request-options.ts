@@ -1,0 +1,37 @@
+import type { Lane } from '../network/scheduler'
+import type { QueryParams } from './request-url'
+
+/**
+ * What a caller says about one request. Its own module so outgoing-request, which builds the
+ * request, and api-requester, which sends it, both read these without importing each other.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface RequestOptions {
+  /** interactive (default): a person waits for it; background: downloads, sync, prefetch. */
+  lane?: Lane
+  /** Aborting rejects with AppError 'cancelled' and frees the request's slot at once. */
+  signal?: AbortSignal
+  /** auto (default): stored token or sign-in; identity: sign-in only; none: anonymous. */
+  auth?: 'auto' | 'identity' | 'none'
+  /** Attempts including the first; default 3 interactive, 5 background (see docs/network.md). */
+  maxAttempts?: number
+  /** Shown in errors and logs instead of "METHOD /path"; never put secrets here. */
+  label?: string
+  /**
+   * The request creates something and must not be repeated once it may have reached the app:
+   * throttles (refused by the proxy in front) are still retried, transient failures are not.
+   */
+  nonIdempotent?: boolean
+}
+
+export interface BodyOptions {
+  query?: QueryParams
+  /** Sent as application/json. */
+  json?: unknown
+  /** Sent as application/x-www-form-urlencoded (POST /auth/token). */
+  form?: Record<string, string>
+  /** Statuses that count as success; default any 2xx. */
+  expect?: number[]
+}

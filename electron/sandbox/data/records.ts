@@ -1,0 +1,78 @@
+import type { WorkflowKind } from './programs'
+
+/**
+ * The generated data set's records. Entry search documents (stored-doc.ts) are real objects
+ * (the query evaluator needs them), but everything that can be shared is shared: material,
+ * method and upload-level fields point at one object per distinct value. Archives and raw file
+ * contents are not stored at all; they are regenerated from `EntryMeta` on demand.
+ */
+
+export interface UserRef {
+  user_id: string
+  name: string
+}
+
+export interface DatasetRecord {
+  dataset_id: string
+  dataset_name: string
+  user_id: string
+  doi?: string
+  pid?: string
+  dataset_create_time: string
+  dataset_modified_time: string
+  dataset_type: 'owned' | 'foreign'
+  /** Uploads whose entries are in this dataset. */
+  uploadIndices: number[]
+}
+
+export interface UploadRecord {
+  index: number
+  seed: number
+  upload_id: string
+  upload_name: string
+  createMs: number
+  publishMs?: number
+  main_author: string
+  coauthors: string[]
+  reviewers: string[]
+  coauthor_groups: string[]
+  reviewer_groups: string[]
+  published: boolean
+  embargo_length: number
+  with_embargo: boolean
+  license: string
+  /** Entries of an upload are contiguous: [entryStart, entryStart + entryCount). */
+  entryStart: number
+  entryCount: number
+  datasetIndices: number[]
+  /** Top-level folder the calculations live in, e.g. "bulk-oxides". */
+  campaign: string
+  programIndex: number
+}
+
+/** Internal facts about an entry that the archive and raw-file generators need. */
+export interface EntryMeta {
+  index: number
+  uploadIndex: number
+  seed: number
+  materialIndex: number
+  programIndex: number
+  functionalIndex: number
+  workflow: WorkflowKind
+  /** Directory of the mainfile, relative to the upload root (no trailing slash). */
+  dir: string
+  /** Number of calculation steps (frames for MD). */
+  steps: number
+  /** Supercell multiplier applied to the material's cell. */
+  supercell: number
+  /** Entry index of the geometry optimisation this entry starts from (cross-entry ref). */
+  inputEntry?: number
+  /** Serialised archive is ≥ 20 MB (long MD trajectory). */
+  largeArchive: boolean
+  /** Leaves a large binary file of `largeFileBytes` next to the mainfile. */
+  largeFile: boolean
+  /** Has an images/ subfolder with PNG plots. */
+  images: boolean
+  /** Uses the legacy `workflow` list with /run/0/... references as well. */
+  legacyWorkflow: boolean
+}
