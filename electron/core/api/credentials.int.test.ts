@@ -32,8 +32,8 @@ describe('credential attachment', () => {
     session.credentials.given.identity = access
     wire.records.length = 0
 
-    await session.client.groups()
-    await session.client.listPats({ page_size: 5 })
+    await session.client.groups.list()
+    await session.client.tokens.list({ page_size: 5 })
     await session.client.info({ auth: 'none' })
 
     const sent = wire.to(origin).map((r) => [r.path.split('?')[0], r.headers.authorization])
@@ -46,7 +46,7 @@ describe('credential attachment', () => {
 
   it('signs in with the password form and never sends a stored credential along', async () => {
     session.credentials.given.auto = { token: 'nomad_pat_stale', kind: 'pat' }
-    const answer = await session.client.signIn('lena', 'lena-sandbox')
+    const answer = await session.client.auth.signIn('lena', 'lena-sandbox')
     expect(answer.token_type.toLowerCase()).toBe('bearer')
     const [record] = wire.to(origin)
     expect(record?.headers.authorization).toBeUndefined()
@@ -55,7 +55,7 @@ describe('credential attachment', () => {
 
   it("'identity' without a signed-in session fails with auth_required before sending", async () => {
     session.credentials.given.identity = undefined
-    await expect(session.client.listPats({})).rejects.toMatchObject({
+    await expect(session.client.tokens.list({})).rejects.toMatchObject({
       code: 'auth_required',
     })
     expect(wire.to(origin)).toEqual([])
@@ -76,7 +76,7 @@ describe('no credential over plain http to another computer', () => {
 
   it('refuses http://example.invalid with forbidden, and nothing is sent', async () => {
     const { client, close } = clientFor('http://example.invalid/api/v1')
-    const error = await client.groups().catch((e: unknown) => e)
+    const error = await client.groups.list().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
     expect(error).toMatchObject({ code: 'forbidden' })
     expect((error as AppError).message).toBe(
@@ -95,7 +95,7 @@ describe('no credential over plain http to another computer', () => {
     await plain.close()
 
     const secure = clientFor('https://example.invalid/api/v1')
-    await expect(secure.client.groups()).rejects.toMatchObject({
+    await expect(secure.client.groups.list()).rejects.toMatchObject({
       code: 'network',
       message:
         'Could not look up example.invalid (DNS). Check the address or your internet connection.',

@@ -14,7 +14,7 @@ afterAll(() => session.close())
 
 async function signIn(): Promise<void> {
   const user = session.sandbox.demoUsers.find((u) => u.username === 'lena')!
-  const { access_token } = await session.client.signIn(user.username, user.password)
+  const { access_token } = await session.client.auth.signIn(user.username, user.password)
   session.credentials.given.identity = { token: access_token, kind: 'access-token' }
   session.credentials.given.auto = { token: access_token, kind: 'access-token' }
 }
@@ -22,12 +22,12 @@ async function signIn(): Promise<void> {
 describe('answers without a body', () => {
   it('revoking a PAT (204) resolves and the token is revoked', async () => {
     await signIn()
-    const created = await session.client.createPat({
+    const created = await session.client.tokens.create({
       metadata: { name: 'empty-answer test', scopes: ['uploads:read'] },
       expires_in_days: 7,
     })
-    await expect(session.client.revokePat(created.pat.id)).resolves.toBeUndefined()
-    const after = await session.client.getPat(created.pat.id)
+    await expect(session.client.tokens.revoke(created.pat.id)).resolves.toBeUndefined()
+    const after = await session.client.tokens.get(created.pat.id)
     expect(after.revoked).toBe(true)
     // Give a late 'error' event from the discarded body the chance to surface.
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -35,9 +35,11 @@ describe('answers without a body', () => {
 
   it('deleting a group (204) resolves and the group is gone', async () => {
     await signIn()
-    const group = await session.client.createGroup({ group_name: 'Empty answers', members: [] })
-    await expect(session.client.deleteGroup(group.group_id)).resolves.toBeUndefined()
-    await expect(session.client.group(group.group_id)).rejects.toMatchObject({ code: 'not_found' })
+    const group = await session.client.groups.create({ group_name: 'Empty answers', members: [] })
+    await expect(session.client.groups.delete(group.group_id)).resolves.toBeUndefined()
+    await expect(session.client.groups.get(group.group_id)).rejects.toMatchObject({
+      code: 'not_found',
+    })
     await new Promise((resolve) => setTimeout(resolve, 50))
   })
 })

@@ -44,7 +44,7 @@ describe('error mapping', () => {
   it('401 → auth_required with the server detail, and tells the credential source', async () => {
     const stale = { token: 'eyJhbGciOiJIUzI1NiJ9.e30.stale', kind: 'access-token' as const }
     session.credentials.given.auto = stale
-    const error = await failure(session.client.me())
+    const error = await failure(session.client.users.me())
     expect(error.code).toBe('auth_required')
     expect(error.details?.status).toBe(401)
     expect(error.details?.serverMessage).toBe(
@@ -55,7 +55,7 @@ describe('error mapping', () => {
   })
 
   it('a wrong password → auth_required with the server detail, no credential involved', async () => {
-    const error = await failure(session.client.signIn('lena', 'wrong'))
+    const error = await failure(session.client.auth.signIn('lena', 'wrong'))
     expect(error.code).toBe('auth_required')
     expect(error.details?.serverMessage).toBe('Incorrect username or password')
     expect(session.credentials.unauthorized).toEqual([])
@@ -64,7 +64,7 @@ describe('error mapping', () => {
   it('403 naming a scope → forbidden with missingScopes and the token name', async () => {
     session.credentials.given.auto = await session.createPat(['groups:read'], 'laptop')
     const error = await failure(
-      session.client.createGroup({ group_name: 'Thin Films', members: [] }),
+      session.client.groups.create({ group_name: 'Thin Films', members: [] }),
     )
     expect(error.code).toBe('forbidden')
     expect(error.details?.missingScopes).toEqual(['groups:write'])
@@ -74,7 +74,7 @@ describe('error mapping', () => {
   })
 
   it('404 → not_found naming the request and the server detail', async () => {
-    const error = await failure(session.client.entry('no-such-entry'))
+    const error = await failure(session.client.entries.get('no-such-entry'))
     expect(error.code).toBe('not_found')
     expect(error.message).toBe(
       'GET /entries/no-such-entry: The entry with the given id does not exist or is not visible to you.',
@@ -82,7 +82,7 @@ describe('error mapping', () => {
   })
 
   it('422 naming a limit → limit_exceeded with the server message and field path, not retried', async () => {
-    const error = await failure(session.client.entriesQuery({ pagination: { page_size: 5000 } }))
+    const error = await failure(session.client.entries.query({ pagination: { page_size: 5000 } }))
     expect(error.code).toBe('limit_exceeded')
     expect(error.message).toContain('less than or equal to 1000')
     expect(error.details?.path).toEqual(['pagination', 'page_size'])
@@ -92,7 +92,7 @@ describe('error mapping', () => {
   it('400 naming a limit (token lifetime) → limit_exceeded', async () => {
     session.credentials.given.identity = await session.signIn()
     const error = await failure(
-      session.client.createPat({
+      session.client.tokens.create({
         metadata: { name: 'forever', scopes: ['uploads:read'] },
         expires_in_days: 4000,
       }),
@@ -105,7 +105,7 @@ describe('error mapping', () => {
 
   it('other 422 → invalid_input with the server message and the 422 loc as path', async () => {
     session.credentials.given.auto = await session.signIn()
-    const error = await failure(session.client.createGroup({ group_name: 'x', members: [] }))
+    const error = await failure(session.client.groups.create({ group_name: 'x', members: [] }))
     expect(error.code).toBe('invalid_input')
     expect(error.details?.path).toEqual(['group_name'])
     expect(error.message).toMatch(/^The server did not accept POST \/groups: group_name: /)
@@ -122,7 +122,7 @@ describe('error mapping', () => {
 
   it('a decodable answer of the wrong shape → invalid_response with the path of the bad field', async () => {
     const error = await failure(
-      session.client.requestJson('GET', '/info', {
+      session.client.requester.requestJson('GET', '/info', {
         schema: z.looseObject({ version: z.number() }),
       }),
     )

@@ -22,21 +22,18 @@ export {
 } from './credentials'
 export { isLoopbackHost } from './credential-guard'
 export { httpError, networkError, toClientError } from './errors'
+export type { ArchiveQueryBody } from './endpoints/archive'
+export type { EndpointKind } from './endpoints/endpoint-requester'
+export type { EntriesQueryBody, SuggestionsBody } from './endpoints/entries'
 export type {
-  ArchiveQueryBody,
-  CreatePatBody,
-  EntriesQueryBody,
   EntriesRawBody,
   EntriesRawParams,
   FileRange,
-  GroupBody,
-  GroupsParams,
-  MemberEdit,
-  PatListParams,
   RawFilesFilter,
-  SuggestionsBody,
-  UploadEditBody,
   UploadFileRange,
-  UsersParams,
-} from './endpoint-types'
+} from './endpoints/files'
+export type { GroupBody, GroupsParams } from './endpoints/groups'
+export type { CreatePatBody, PatListParams } from './endpoints/tokens'
+export type { MemberEdit, UploadEditBody } from './endpoints/uploads'
+export type { UsersParams } from './endpoints/users'
 export { buildUrl, filePath, segment, type QueryParams, type QueryValue } from './request-url'

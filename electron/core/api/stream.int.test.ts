@@ -15,9 +15,9 @@ beforeAll(async () => {
     { largeFileBytes: 1024 * 1024 },
     { config: { bodyIdleTimeoutMs: IDLE_MS, backoff: { transientBaseMs: 20 } } },
   )
-  const page = await session.client.entriesQuery({ pagination: { page_size: 1 } })
+  const page = await session.client.entries.query({ pagination: { page_size: 1 } })
   const entryId = page.data[0]?.entry_id ?? ''
-  const rawdir = await session.client.entryRawdir(entryId)
+  const rawdir = await session.client.files.entryRawdir(entryId)
   const largest = [...rawdir.data.files].sort((a, b) => b.size - a.size)[0]
   if (largest === undefined) throw new Error('the sandbox entry has no files')
   fileSize = largest.size
@@ -37,7 +37,7 @@ describe('stream()', () => {
     let chunks = 0
     let inFlightWhileReading = 0
     const started = Date.now()
-    const total = await session.client.stream('GET', filePath, {}, async (body, head) => {
+    const total = await session.client.requester.stream('GET', filePath, {}, async (body, head) => {
       expect(head.status).toBe(200)
       let bytes = 0
       for await (const chunk of body) {
@@ -68,7 +68,7 @@ describe('stream()', () => {
       stallAfterBytes: 4096,
       pathPattern: '/raw/',
     })
-    const error = await session.client
+    const error = await session.client.requester
       .stream('GET', filePath, { maxAttempts: 2 }, async (body) => {
         for await (const _chunk of body) {
           // read everything
@@ -90,7 +90,7 @@ describe('stream()', () => {
       stallAfterBytes: 4096,
       pathPattern: '/raw/',
     })
-    const size = await session.client.stream('GET', filePath, {}, async (body) => {
+    const size = await session.client.requester.stream('GET', filePath, {}, async (body) => {
       let bytes = 0
       for await (const chunk of body) bytes += chunk.length
       return bytes

@@ -80,7 +80,7 @@ export function createArchiveReader(api: ApiRegistry) {
     signal: AbortSignal,
   ): Promise<JsonObject> {
     const client = await api.clientFor(serverId)
-    const answer = await client.entryArchive(entryId, required, {
+    const answer = await client.archive.get(entryId, required, {
       lane: 'interactive',
       signal,
       label: `the archive of entry ${entryId}`,

@@ -77,7 +77,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       const options = signal === undefined ? {} : { signal }
       let accessToken: string
       try {
-        accessToken = (await client.signIn(username, password, options)).access_token
+        accessToken = (await client.auth.signIn(username, password, options)).access_token
       } catch (error) {
         if (error instanceof AppError && error.code === 'auth_required')
           throw new AppError(
@@ -92,7 +92,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       const user = await deps.credentials.withCredential(
         profile.id,
         { token: accessToken, kind: 'access-token' },
-        () => client.me(options),
+        () => client.users.me(options),
       )
       sessions.set({
         serverId: profile.id,

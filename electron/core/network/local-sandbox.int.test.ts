@@ -103,7 +103,7 @@ describe('the Local sandbox profile', () => {
     const client = await core.services.api.clientFor(SANDBOX_SERVER_ID)
     await Promise.all([
       client.info(),
-      client.groups(),
+      client.groups.list(),
       core.services.api.clientFor(SANDBOX_SERVER_ID),
     ])
     await expect

@@ -38,7 +38,7 @@ export function createRawFilesService(api: ApiRegistry) {
     signal: AbortSignal,
   ): Promise<FolderPage> {
     const client = await api.clientFor(input.serverId)
-    const answer = await client.uploadRawdir(
+    const answer = await client.files.uploadRawdir(
       input.uploadId,
       input.path,
       { page: input.page, page_size: input.pageSize, include_entry_info: true },
@@ -84,11 +84,11 @@ export function createRawFilesService(api: ApiRegistry) {
     const abort = () => both.abort()
     signal.addEventListener('abort', abort, { once: true })
     const shared = { ...options, signal: both.signal }
-    const meta = client.uploadRawdir(input.uploadId, input.path, undefined, {
+    const meta = client.files.uploadRawdir(input.uploadId, input.path, undefined, {
       ...shared,
       label: what,
     })
-    const bytes = client.uploadRawFile(
+    const bytes = client.files.uploadRawFile(
       input.uploadId,
       input.path,
       { offset: 0, length: input.length, ignore_mime_type: true },

@@ -13,15 +13,17 @@ import { createSearchService, type PageRequest } from './search-service'
 function serviceRefusing(refuse: (size: number) => AppError | undefined) {
   const asked: number[] = []
   const client = {
-    entriesQuery(body: { pagination: { page_size: number } }) {
-      const size = body.pagination.page_size
-      asked.push(size)
-      const error = refuse(size)
-      if (error !== undefined) return Promise.reject(error)
-      return Promise.resolve({
-        data: [],
-        pagination: { total: 0, page_size: size, next_page_after_value: null },
-      })
+    entries: {
+      query(body: { pagination: { page_size: number } }) {
+        const size = body.pagination.page_size
+        asked.push(size)
+        const error = refuse(size)
+        if (error !== undefined) return Promise.reject(error)
+        return Promise.resolve({
+          data: [],
+          pagination: { total: 0, page_size: size, next_page_after_value: null },
+        })
+      },
     },
   } as unknown as NomadClient
   const api = { clientFor: () => Promise.resolve(client) } as unknown as ApiRegistry

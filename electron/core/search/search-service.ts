@@ -48,7 +48,7 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
     signal: AbortSignal,
   ): Promise<{ total: number }> {
     const client = await api.clientFor(serverId)
-    const answer = await client.entriesQuery(
+    const answer = await client.entries.query(
       { owner, query, pagination: { page_size: 0 } },
       { lane: 'interactive', signal },
     )
@@ -65,7 +65,7 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
       size < request.pageSize && learned !== undefined ? learnedPageSizeNotice(learned) : undefined
     for (;;) {
       try {
-        const answer = await client.entriesQuery(
+        const answer = await client.entries.query(
           {
             owner: request.owner,
             query: request.query,
@@ -120,7 +120,7 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
         },
       }
     })
-    const answer = await client.entriesQuery(
+    const answer = await client.entries.query(
       { owner, query, pagination: { page_size: 0 }, aggregations },
       { lane: 'interactive', signal },
     )
@@ -148,7 +148,7 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
 
   async function entry(serverId: string, entryId: string, signal: AbortSignal) {
     const client = await api.clientFor(serverId)
-    const answer = await client.entry(entryId, undefined, { lane: 'interactive', signal })
+    const answer = await client.entries.get(entryId, undefined, { lane: 'interactive', signal })
     // Large lists nobody reads in the drawer stay on this side.
     const {
       quantities: _q,
@@ -198,7 +198,7 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
     signal: AbortSignal,
   ): Promise<{ names: Bucket[] }> {
     const client = await api.clientFor(serverId)
-    const answer = await client.users({ prefix: text }, { lane: 'interactive', signal })
+    const answer = await client.users.list({ prefix: text }, { lane: 'interactive', signal })
     const names = [...new Set(answer.data.map((u) => u.name).filter((n): n is string => !!n))]
     return { names: names.slice(0, 10).map((value) => ({ value, count: 0 })) }
   }

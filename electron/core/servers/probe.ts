@@ -83,7 +83,7 @@ export async function probeServer(
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
   try {
-    const info = await client.requestJson('GET', '/info', {
+    const info = await client.requester.requestJson('GET', '/info', {
       schema: probeInfoSchema,
       auth: 'none',
       lane: 'interactive',

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import type { PatList, PatView, Reveal, StoreFailure } from '../../../shared/ipc/channels/tokens'
-import type { PatListParams } from '../api/endpoint-types'
+import type { PatListParams } from '../api/endpoints/tokens'
 import type { NomadClient } from '../api/nomad-client'
 import { storedTokenBlock } from '../auth/credential-source'
 import type { PendingReveal } from './reveals'
@@ -43,7 +43,7 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
       const o = signal === undefined ? {} : { signal }
       const toView = pat(vault, profile.id)
       const paged = (
-        answer: Awaited<ReturnType<NomadClient['listPats']>>,
+        answer: Awaited<ReturnType<NomadClient['tokens']['list']>>,
         via: PatList['via'],
       ) => ({
         items: answer.data.map(toView),
@@ -53,14 +53,14 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
         via,
       })
       if (sessions.get(profile.id) !== undefined)
-        return paged(await client.listPats(params, { ...o, auth: 'identity' }), {
+        return paged(await client.tokens.list(params, { ...o, auth: 'identity' }), {
           kind: 'session',
           name: null,
         })
       const active = vault.active(profile.id)
       if (active?.raw !== undefined && storedTokenBlock(active.token, deps.now()) === undefined) {
         try {
-          return paged(await client.listPats(params, { ...o, auth: 'auto' }), {
+          return paged(await client.tokens.list(params, { ...o, auth: 'auto' }), {
             kind: 'stored-token',
             name: active.token.name,
           })
@@ -80,12 +80,15 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
 
     async get(serverId: string | undefined, id: string, signal?: AbortSignal): Promise<PatView> {
       const { profile, client, vault } = await target(serverId)
-      return pat(vault, profile.id)(await client.getPat(id, signal === undefined ? {} : { signal }))
+      return pat(
+        vault,
+        profile.id,
+      )(await client.tokens.get(id, signal === undefined ? {} : { signal }))
     },
 
     async create(input: Input<'tokens.create'>): Promise<{ pat: PatView; reveal: Reveal }> {
       const { profile, client, vault } = await target(input.serverId)
-      const created = await client.createPat({
+      const created = await client.tokens.create({
         metadata: {
           name: input.name,
           scopes: input.scopes,
@@ -113,11 +116,11 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
 
     async revoke(serverId: string | undefined, id: string) {
       const { profile, client, vault } = await target(serverId)
-      await client.revokePat(id)
+      await client.tokens.revoke(id)
       const stored = vault.findByServerTokenId(profile.id, id)
       // A revoked token's value is worthless; keeping it would only clutter the list.
       if (stored !== undefined) await vault.remove(profile.id, stored.id)
-      const record = await client.getPat(id)
+      const record = await client.tokens.get(id)
       deps.changed(profile.id)
       return { pat: pat(vault, profile.id)(record), removedStored: stored?.name ?? null }
     },
@@ -127,7 +130,7 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
       const stored = vault.findByServerTokenId(profile.id, id)
       // A locked vault is known before the server is asked: fail while the old token still works.
       if (stored !== undefined) assertCanStore(vault)
-      const rotated = await client.rotatePat(id)
+      const rotated = await client.tokens.rotate(id)
       // From here the old token is dead and the reply is the new one's only copy: hold it for the
       // reveal first, so no vault failure below can lose it.
       const expiresAt = rotated.pat.expired_at === null ? null : isoInstant(rotated.pat.expired_at)

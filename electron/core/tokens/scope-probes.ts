@@ -14,19 +14,22 @@ export interface ScopeProbe {
 export const SCOPE_PROBES: Readonly<Record<string, ScopeProbe>> = {
   'uploads:read': {
     request: 'GET /uploads',
-    run: (client, o) => client.uploads({ page_size: 1 }, o),
+    run: (client, o) => client.uploads.list({ page_size: 1 }, o),
   },
   'entries:read': {
     request: 'POST /entries/query',
     run: (client, o) =>
-      client.entriesQuery({ pagination: { page_size: 1 }, required: { include: ['entry_id'] } }, o),
+      client.entries.query(
+        { pagination: { page_size: 1 }, required: { include: ['entry_id'] } },
+        o,
+      ),
   },
   'datasets:read': {
     request: 'GET /datasets/',
-    run: (client, o) => client.datasets({ page_size: 1 }, o),
+    run: (client, o) => client.datasets.list({ page_size: 1 }, o),
   },
   'groups:read': {
     request: 'GET /groups',
-    run: (client, o) => client.groups(undefined, o),
+    run: (client, o) => client.groups.list(undefined, o),
   },
 }

@@ -26,7 +26,7 @@ async function findPastedRecord(
   cannot: readonly string[],
 ): Promise<PatRecord | undefined> {
   try {
-    const answer = await client.listPats(
+    const answer = await client.tokens.list(
       { order_by: 'last_used_desc', state: 'active', page_size: 1 },
       { auth: 'identity', maxAttempts: 1 },
     )
@@ -202,7 +202,7 @@ export function createStoredService(deps: TokensDeps, ctx: ServiceContext) {
       const { profile, client, vault } = await target(input.serverId)
       assertCanStore(vault)
       const requestedAt = deps.now()
-      const { app_token: raw } = await client.appToken(input.expiresInSeconds)
+      const { app_token: raw } = await client.auth.appToken(input.expiresInSeconds)
       const expiresAt = new Date(
         Math.min(accessTokenExpiry(raw, requestedAt), requestedAt + input.expiresInSeconds * 1000),
       ).toISOString()

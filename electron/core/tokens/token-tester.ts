@@ -34,7 +34,7 @@ export async function testToken(
 
   let user
   try {
-    user = await using(() => client.me(options))
+    user = await using(() => client.users.me(options))
   } catch (error) {
     if (error instanceof AppError && error.code === 'auth_required')
       return {

@@ -42,7 +42,7 @@ describe('stored tokens: use in the app, test, paste, scopes, rotation, expiry',
       active: true,
     })
     // 'auto' requests now carry the stored PAT: the server records its use.
-    await (await client()).uploads({ page_size: 1 })
+    await (await client()).uploads.list({ page_size: 1 })
     expect((await t.call('tokens.get', { id: created.pat.id })).lastUsedAt).not.toBeNull()
   })
 
@@ -68,7 +68,7 @@ describe('stored tokens: use in the app, test, paste, scopes, rotation, expiry',
       expiresInDays: 7,
     })
     const stored = await t.call('tokens.useRevealed', { revealId: narrow.reveal.revealId })
-    const error = await (await client()).groups().catch((e: unknown) => e)
+    const error = await (await client()).groups.list().catch((e: unknown) => e)
     expect(error).toMatchObject({
       code: 'forbidden',
       message: "This needs the scope groups:read, which the token 'entries only' does not have.",

@@ -90,7 +90,7 @@ export const ROUTES: readonly RouteRow[] = [
     reason: 'raw file content (bytes, or the JSON of an uploaded file), not an API model',
   },
   // The upload write endpoints answer with the upload's new state, the GET /uploads/{id} shape.
-  // The edit has its own name (NomadClient.editUpload decodes with it) so its recorded answers,
+  // The edit has its own name (client.uploads.edit decodes with it) so its recorded answers,
   // which keep null keys and report PENDING, get corruption samples of their own.
   covered('POST', '/uploads/{upload_id}/edit', 200, 'uploadEditResponse', uploadEditResponse),
   covered('POST', '/uploads/{upload_id}/action/{action}', 200, 'uploadResponse', uploadResponse),

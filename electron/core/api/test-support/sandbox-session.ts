@@ -40,7 +40,7 @@ export async function startSession(
   async function signIn(username = 'lena'): Promise<Credential> {
     const account = sandbox.demoUsers.find((user) => user.username === username)
     if (account === undefined) throw new Error(`no demo user ${username}`)
-    const answer = await made.client.signIn(account.username, account.password)
+    const answer = await made.client.auth.signIn(account.username, account.password)
     return { token: answer.access_token, kind: 'access-token' }
   }
   return {
@@ -53,7 +53,7 @@ export async function startSession(
       const previous = credentials.given.identity
       credentials.given.identity = await signIn()
       try {
-        const created = await made.client.createPat({
+        const created = await made.client.tokens.create({
           metadata: { name, scopes },
           expires_in_days: 30,
         })

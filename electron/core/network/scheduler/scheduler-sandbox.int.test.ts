@@ -26,7 +26,7 @@ describe('against a rate- and connection-limited sandbox', () => {
   it('completes a burst of 500 interactive and background requests with zero failures', async () => {
     const { sandbox, client } = await setup()
     const requests = Array.from({ length: 500 }, (_, i) =>
-      client.requestJson('GET', '/groups', {
+      client.requester.requestJson('GET', '/groups', {
         schema: anything,
         lane: i % 5 === 0 ? 'interactive' : 'background',
       }),
@@ -48,7 +48,7 @@ describe('against a rate- and connection-limited sandbox', () => {
     const before = scheduler.meter.snapshot().ratePerSecond
     await Promise.all(
       Array.from({ length: 150 }, () =>
-        client.requestJson('GET', '/groups', { schema: anything, lane: 'background' }),
+        client.requester.requestJson('GET', '/groups', { schema: anything, lane: 'background' }),
       ),
     )
     const after = scheduler.meter.snapshot()
@@ -69,7 +69,7 @@ describe('against a rate- and connection-limited sandbox', () => {
       const origin = new URL(sandbox.baseUrl).origin
       await Promise.all(
         Array.from({ length: 6 }, () =>
-          client.requestJson('GET', '/groups', { schema: anything, lane: 'background' }),
+          client.requester.requestJson('GET', '/groups', { schema: anything, lane: 'background' }),
         ),
       )
       const records = wire.to(origin)
@@ -97,7 +97,7 @@ describe('against a rate- and connection-limited sandbox', () => {
     )
     const slow = [new AbortController(), new AbortController()]
     const hanging = slow.map((c) =>
-      client.requestJson('GET', '/groups', { schema: anything, signal: c.signal }),
+      client.requester.requestJson('GET', '/groups', { schema: anything, signal: c.signal }),
     )
     const quick = client.info()
     await expect.poll(() => sandbox.stats().inFlight).toBe(2)
@@ -120,7 +120,7 @@ describe('against a rate- and connection-limited sandbox', () => {
       { faults: { error502Rate: 1, pathPattern: '^/groups$' } },
       { config: { backoff: { transientBaseMs: 20 } } },
     )
-    const pending = client.requestJson('GET', '/groups', { schema: anything })
+    const pending = client.requester.requestJson('GET', '/groups', { schema: anything })
     await expect.poll(() => sandbox.stats().faults.error502).toBeGreaterThan(0)
     sandbox.setFaults({ error502Rate: 0 })
     await pending
@@ -128,7 +128,7 @@ describe('against a rate- and connection-limited sandbox', () => {
 
     sandbox.resetStats()
     await expect(
-      client.entriesQuery({ pagination: { page_size: 10, page: 2, page_offset: 5 } }),
+      client.entries.query({ pagination: { page_size: 10, page: 2, page_offset: 5 } }),
     ).rejects.toMatchObject({ code: 'invalid_input', details: { status: 422 } })
     expect(sandbox.stats().requests).toBe(1)
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AppError } from '../../../shared/errors'
-import type { UploadEditBody } from './endpoint-types'
-import { startSession } from './test-support/sandbox-session'
+import type { UploadEditBody } from './uploads'
+import { failure } from '../test-support/failure'
+import { startSession } from '../test-support/sandbox-session'
 
 // The JSON endpoints added for raw-file listings over a query, single users and upload member
 // edits, against the sandbox: decoding, pagination, a full edit round trip, and the mapping of
@@ -24,21 +24,12 @@ beforeEach(() => {
   session.credentials.unauthorized.length = 0
 })
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (error instanceof AppError) return error
-  throw new Error(`expected an AppError, got ${String(error)}`)
-}
-
 describe('raw-file listings over a query', () => {
   it('POST /entries/rawdir/query pages with the cursor through exactly the matching entries', async () => {
-    const first = await session.client.entriesQuery({ pagination: { page_size: 1 } })
+    const first = await session.client.entries.query({ pagination: { page_size: 1 } })
     const uploadId = first.data[0]?.upload_id ?? ''
     const query = { upload_id: uploadId }
-    const all = await session.client.entriesQuery({
+    const all = await session.client.entries.query({
       query,
       pagination: { page_size: 1000, order_by: 'entry_id' },
       required: { include: ['entry_id'] },
@@ -49,7 +40,7 @@ describe('raw-file listings over a query', () => {
     let after: string | undefined
     let pages = 0
     for (;;) {
-      const page = await session.client.entriesRawdirQuery({
+      const page = await session.client.files.entriesRawdirQuery({
         query,
         pagination: { page_size: 3, ...(after === undefined ? {} : { page_after_value: after }) },
       })
@@ -69,19 +60,19 @@ describe('raw-file listings over a query', () => {
   })
 
   it('GET /entries/rawdir takes the query as parameters and lists the same folder as /entries/{id}/rawdir', async () => {
-    const first = await session.client.entriesQuery({ pagination: { page_size: 1 } })
+    const first = await session.client.entries.query({ pagination: { page_size: 1 } })
     const entryId = first.data[0]?.entry_id ?? ''
-    const page = await session.client.entriesRawdir({ entry_id: entryId, owner: 'public' })
+    const page = await session.client.files.entriesRawdir({ entry_id: entryId, owner: 'public' })
     expect(page.owner).toBe('public')
     expect(page.pagination.total).toBe(1)
-    const one = await session.client.entryRawdir(entryId)
+    const one = await session.client.files.entryRawdir(entryId)
     expect(page.data).toEqual([one.data])
   })
 })
 
 describe('users', () => {
   it('GET /users/{id} decodes the public record, without e-mail', async () => {
-    const found = await session.client.user(userId('lena'))
+    const found = await session.client.users.get(userId('lena'))
     expect(found).toMatchObject({
       user_id: userId('lena'),
       username: 'lena',
@@ -93,7 +84,7 @@ describe('users', () => {
   })
 
   it('an unknown user is not_found', async () => {
-    const error = await failure(session.client.user('no-such-user'))
+    const error = await failure(session.client.users.get('no-such-user'))
     expect(error.code).toBe('not_found')
   })
 })
@@ -101,7 +92,7 @@ describe('users', () => {
 describe('POST /uploads/{id}/edit', () => {
   async function lenasUnpublishedUpload() {
     session.credentials.given.auto = await session.signIn('lena')
-    const mine = await session.client.uploads({
+    const mine = await session.client.uploads.list({
       roles: 'main_author',
       is_published: false,
       page_size: 100,
@@ -117,22 +108,24 @@ describe('POST /uploads/{id}/edit', () => {
       coauthors: upload.coauthors ?? [],
       reviewers: upload.reviewers ?? [],
     }
-    const added = await session.client.editUpload(upload.upload_id, {
+    const added = await session.client.uploads.edit(upload.upload_id, {
       metadata: { reviewers: { add: userId('paul') } },
     })
     expect(added.upload_id).toBe(upload.upload_id)
     expect(added.data.reviewers).toContain(userId('paul'))
-    expect((await session.client.upload(upload.upload_id)).data.viewers).toContain(userId('paul'))
+    expect((await session.client.uploads.get(upload.upload_id)).data.viewers).toContain(
+      userId('paul'),
+    )
 
-    const replaced = await session.client.editUpload(upload.upload_id, {
+    const replaced = await session.client.uploads.edit(upload.upload_id, {
       metadata: { coauthors: [userId('omar')], reviewers: { remove: [userId('paul')] } },
     })
     expect(replaced.data.coauthors).toEqual([userId('omar')])
     expect(replaced.data.reviewers).not.toContain(userId('paul'))
 
-    const restored = await session.client.editUpload(upload.upload_id, { metadata: original })
+    const restored = await session.client.uploads.edit(upload.upload_id, { metadata: original })
     expect(restored.data.coauthors).toEqual(original.coauthors)
-    expect((await session.client.upload(upload.upload_id)).data.reviewers).toEqual(
+    expect((await session.client.uploads.get(upload.upload_id)).data.reviewers).toEqual(
       original.reviewers,
     )
   })
@@ -141,7 +134,7 @@ describe('POST /uploads/{id}/edit', () => {
     const upload = await lenasUnpublishedUpload()
     session.credentials.given.auto = await session.createPat(['uploads:read'], 'reader')
     const error = await failure(
-      session.client.editUpload(upload.upload_id, { metadata: { coauthors: [] } }),
+      session.client.uploads.edit(upload.upload_id, { metadata: { coauthors: [] } }),
     )
     expect(error.code).toBe('forbidden')
     expect(error.details?.status).toBe(403)
@@ -153,13 +146,13 @@ describe('POST /uploads/{id}/edit', () => {
 
   it('no write access (the server says 401) → forbidden, and the token is not marked refused', async () => {
     const upload = await lenasUnpublishedUpload()
-    await session.client.editUpload(upload.upload_id, {
+    await session.client.uploads.edit(upload.upload_id, {
       metadata: { reviewers: { add: userId('paul') } },
     })
     try {
       session.credentials.given.auto = await session.signIn('paul')
       const error = await failure(
-        session.client.editUpload(upload.upload_id, { metadata: { coauthors: [] } }),
+        session.client.uploads.edit(upload.upload_id, { metadata: { coauthors: [] } }),
       )
       expect(error.code).toBe('forbidden')
       expect(error.details?.status).toBe(401)
@@ -169,7 +162,7 @@ describe('POST /uploads/{id}/edit', () => {
       expect(session.credentials.unauthorized).toEqual([])
     } finally {
       session.credentials.given.auto = await session.signIn('lena')
-      await session.client.editUpload(upload.upload_id, {
+      await session.client.uploads.edit(upload.upload_id, {
         metadata: { reviewers: { remove: userId('paul') } },
       })
     }
@@ -179,7 +172,7 @@ describe('POST /uploads/{id}/edit', () => {
     const upload = await lenasUnpublishedUpload()
     session.credentials.given.auto = undefined
     const error = await failure(
-      session.client.editUpload(upload.upload_id, { metadata: { coauthors: [] } }),
+      session.client.uploads.edit(upload.upload_id, { metadata: { coauthors: [] } }),
     )
     expect(error.code).toBe('auth_required')
   })
@@ -187,7 +180,7 @@ describe('POST /uploads/{id}/edit', () => {
   it('an invalid body → 422 → invalid_input with the path of the bad field', async () => {
     const upload = await lenasUnpublishedUpload()
     const bad = { metadata: { coauthors: 7 } } as unknown as UploadEditBody
-    const error = await failure(session.client.editUpload(upload.upload_id, bad))
+    const error = await failure(session.client.uploads.edit(upload.upload_id, bad))
     expect(error.code).toBe('invalid_input')
     expect(error.details?.status).toBe(422)
     expect(error.details?.path).toEqual(['metadata', 'coauthors'])
@@ -196,7 +189,7 @@ describe('POST /uploads/{id}/edit', () => {
   it('an unknown member → invalid_input with the server detail', async () => {
     const upload = await lenasUnpublishedUpload()
     const error = await failure(
-      session.client.editUpload(upload.upload_id, { metadata: { coauthors: ['nobody'] } }),
+      session.client.uploads.edit(upload.upload_id, { metadata: { coauthors: ['nobody'] } }),
     )
     expect(error.code).toBe('invalid_input')
     expect(error.details?.serverMessage).toBe('The user nobody does not exist.')

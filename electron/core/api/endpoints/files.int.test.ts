@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { decodeWire, rawDownloadManifest } from '../../../shared/api'
-import { AppError } from '../../../shared/errors'
-import { unzip } from '../../sandbox/testing/zip'
-import type { StreamConsumer, StreamHead } from './api-requester'
-import { startSession } from './test-support/sandbox-session'
+import { decodeWire, rawDownloadManifest } from '../../../../shared/api'
+import { unzip } from '../../../sandbox/testing/zip'
+import type { StreamConsumer, StreamHead } from '../api-requester'
+import { failure } from '../test-support/failure'
+import { startSession } from '../test-support/sandbox-session'
 
-// The file endpoints of NomadClient against the sandbox: raw zips over a query (with
-// manifest.json), one entry's zip, byte ranges of entry and upload files, folder zips, the
-// published-upload zip, the archive download, the download limit and cancellation.
+// The file endpoints (client.files, client.archive.download) against the sandbox: raw zips over
+// a query (with manifest.json), one entry's zip, byte ranges of entry and upload files, folder
+// zips, the published-upload zip, the archive download, the download limit and cancellation.
 
 let session: Awaited<ReturnType<typeof startSession>>
 interface Entry {
@@ -19,7 +19,7 @@ let entries: Entry[]
 
 beforeAll(async () => {
   session = await startSession({ largeFileBytes: 200 * 1024 })
-  const page = await session.client.entriesQuery({
+  const page = await session.client.entries.query({
     pagination: { page_size: 100 },
     required: { include: ['entry_id', 'upload_id', 'mainfile'] },
   })
@@ -37,15 +37,6 @@ const collect: StreamConsumer<{ bytes: Buffer; head: StreamHead }> = async (body
   const chunks: Buffer[] = []
   for await (const chunk of body) chunks.push(Buffer.from(chunk))
   return { bytes: Buffer.concat(chunks), head }
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (error instanceof AppError) return error
-  throw new Error(`expected an AppError, got ${String(error)}`)
 }
 
 const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/'))
@@ -66,7 +57,7 @@ function twoEntries(): [Entry, Entry] {
 async function expectedZipNames(picked: Entry[]): Promise<string[]> {
   const names = new Set<string>(['manifest.json'])
   for (const entry of picked) {
-    const rawdir = await session.client.entryRawdir(entry.entry_id)
+    const rawdir = await session.client.files.entryRawdir(entry.entry_id)
     for (const file of rawdir.data.files) names.add(`${entry.upload_id}/${file.path}`)
   }
   return [...names].sort()
@@ -75,7 +66,7 @@ async function expectedZipNames(picked: Entry[]): Promise<string[]> {
 describe('raw zips of entries', () => {
   it('POST /entries/raw/query: the folders of the matching entries and manifest.json', async () => {
     const picked = twoEntries()
-    const { bytes, head } = await session.client.entriesRawQuery(
+    const { bytes, head } = await session.client.files.entriesRawQuery(
       { query: { entry_id: { any: picked.map((e) => e.entry_id) } } },
       collect,
     )
@@ -99,7 +90,7 @@ describe('raw zips of entries', () => {
 
   it('GET /entries/raw: query parameters and include_files', async () => {
     const [entry] = twoEntries()
-    const { bytes } = await session.client.entriesRaw(
+    const { bytes } = await session.client.files.entriesRaw(
       { entry_id: entry.entry_id, include_files: [baseName(entry.mainfile)], compress: true },
       collect,
     )
@@ -111,12 +102,17 @@ describe('raw zips of entries', () => {
 
   it('GET /entries/{id}/raw: one entry folder, filtered by glob_pattern', async () => {
     const [entry] = twoEntries()
-    const all = unzip((await session.client.entryRaw(entry.entry_id, {}, collect)).bytes)
+    const all = unzip((await session.client.files.entryRaw(entry.entry_id, {}, collect)).bytes)
     expect(Object.keys(all).sort()).toEqual(await expectedZipNames([entry]))
     const extension = baseName(entry.mainfile).slice(baseName(entry.mainfile).lastIndexOf('.'))
     const globbed = unzip(
-      (await session.client.entryRaw(entry.entry_id, { glob_pattern: `*${extension}` }, collect))
-        .bytes,
+      (
+        await session.client.files.entryRaw(
+          entry.entry_id,
+          { glob_pattern: `*${extension}` },
+          collect,
+        )
+      ).bytes,
     )
     const names = Object.keys(globbed).filter((n) => n !== 'manifest.json')
     expect(names).toContain(`${entry.upload_id}/${entry.mainfile}`)
@@ -130,7 +126,7 @@ describe('raw zips of entries', () => {
     try {
       let consumed = false
       const error = await failure(
-        session.client.entriesRawQuery({ owner: 'visible' }, async () => {
+        session.client.files.entriesRawQuery({ owner: 'visible' }, async () => {
           consumed = true
           return Promise.resolve()
         }),
@@ -151,7 +147,7 @@ describe('raw zips of entries', () => {
   it('cancelling mid-download rejects with cancelled and frees the slot at once', async () => {
     const controller = new AbortController()
     const error = await failure(
-      session.client.entriesRawQuery(
+      session.client.files.entriesRawQuery(
         { owner: 'public' },
         async (body) => {
           for await (const _chunk of body) {
@@ -171,9 +167,9 @@ describe('byte ranges of files', () => {
   it('GET /entries/{id}/raw/{name}: offset and length return exactly those bytes', async () => {
     const [entry] = twoEntries()
     const name = baseName(entry.mainfile)
-    const whole = await session.client.entryRawFile(entry.entry_id, name, {}, collect)
+    const whole = await session.client.files.entryRawFile(entry.entry_id, name, {}, collect)
     expect(whole.bytes.length).toBeGreaterThan(120)
-    const part = await session.client.entryRawFile(
+    const part = await session.client.files.entryRawFile(
       entry.entry_id,
       name,
       { offset: 37, length: 80 },
@@ -181,31 +177,41 @@ describe('byte ranges of files', () => {
     )
     expect(part.bytes.equals(whole.bytes.subarray(37, 117))).toBe(true)
     expect(part.head.headers['content-type']).toBe('application/octet-stream')
-    const tail = await session.client.entryRawFile(entry.entry_id, name, { offset: 100 }, collect)
+    const tail = await session.client.files.entryRawFile(
+      entry.entry_id,
+      name,
+      { offset: 100 },
+      collect,
+    )
     expect(tail.bytes.equals(whole.bytes.subarray(100))).toBe(true)
   })
 
   it('GET /uploads/{id}/raw/{path}: the same bytes by upload path', async () => {
     const [entry] = twoEntries()
-    const viaEntry = await session.client.entryRawFile(
+    const viaEntry = await session.client.files.entryRawFile(
       entry.entry_id,
       baseName(entry.mainfile),
       {},
       collect,
     )
-    const whole = await session.client.uploadRawFile(entry.upload_id, entry.mainfile, {}, collect)
+    const whole = await session.client.files.uploadRawFile(
+      entry.upload_id,
+      entry.mainfile,
+      {},
+      collect,
+    )
     expect(whole.bytes.equals(viaEntry.bytes)).toBe(true)
     expect(whole.head.headers['content-disposition']).toBe(
       `attachment; filename="${baseName(entry.mainfile)}"`,
     )
-    const part = await session.client.uploadRawFile(
+    const part = await session.client.files.uploadRawFile(
       entry.upload_id,
       entry.mainfile,
       { offset: 5, length: 1 },
       collect,
     )
     expect([...part.bytes]).toEqual([whole.bytes[5]])
-    const empty = await session.client.uploadRawFile(
+    const empty = await session.client.files.uploadRawFile(
       entry.upload_id,
       entry.mainfile,
       { offset: 5, length: 0 },
@@ -217,7 +223,7 @@ describe('byte ranges of files', () => {
   it('refuses a bad range before sending anything', async () => {
     const [entry] = twoEntries()
     const negative = await failure(
-      session.client.entryRawFile(
+      session.client.files.entryRawFile(
         entry.entry_id,
         baseName(entry.mainfile),
         { offset: -1 },
@@ -227,11 +233,11 @@ describe('byte ranges of files', () => {
     expect(negative.code).toBe('invalid_input')
     expect(negative.message).toContain('offset must be a whole number of bytes, 0 or more (got -1)')
     const fraction = await failure(
-      session.client.uploadRawFile(entry.upload_id, entry.mainfile, { length: 1.5 }, collect),
+      session.client.files.uploadRawFile(entry.upload_id, entry.mainfile, { length: 1.5 }, collect),
     )
     expect(fraction.code).toBe('invalid_input')
     const nested = await failure(
-      session.client.entryRawFile(entry.entry_id, 'sub/file.txt', {}, collect),
+      session.client.files.entryRawFile(entry.entry_id, 'sub/file.txt', {}, collect),
     )
     expect(nested.code).toBe('invalid_input')
     expect(session.sandbox.stats().requests).toBe(0)
@@ -240,7 +246,7 @@ describe('byte ranges of files', () => {
   it('a missing file is not_found with the server detail', async () => {
     const [entry] = twoEntries()
     const error = await failure(
-      session.client.entryRawFile(entry.entry_id, 'no-such-file.txt', {}, collect),
+      session.client.files.entryRawFile(entry.entry_id, 'no-such-file.txt', {}, collect),
     )
     expect(error.code).toBe('not_found')
     expect(error.details?.serverMessage).toBe('The requested file does not exist.')
@@ -251,10 +257,15 @@ describe('zips of upload folders and archives', () => {
   it('GET /uploads/{id}/raw/{dir}?compress=true: the folder, paths relative to it', async () => {
     const [entry] = twoEntries()
     const folder = folderOf(entry.mainfile)
-    const { bytes, head } = await session.client.uploadRawZip(entry.upload_id, folder, {}, collect)
+    const { bytes, head } = await session.client.files.uploadRawZip(
+      entry.upload_id,
+      folder,
+      {},
+      collect,
+    )
     expect(head.headers['content-type']).toBe('application/zip')
     const files = unzip(bytes)
-    const rawdir = await session.client.entryRawdir(entry.entry_id)
+    const rawdir = await session.client.files.entryRawdir(entry.entry_id)
     for (const file of rawdir.data.files)
       expect(files[file.path.slice(folder.length + 1)]?.length).toBe(file.size)
     expect(Object.keys(files)).not.toContain('manifest.json')
@@ -263,7 +274,7 @@ describe('zips of upload folders and archives', () => {
   it('a folder without compress is refused by the server: invalid_input', async () => {
     const [entry] = twoEntries()
     const error = await failure(
-      session.client.uploadRawFile(entry.upload_id, folderOf(entry.mainfile), {}, collect),
+      session.client.files.uploadRawFile(entry.upload_id, folderOf(entry.mainfile), {}, collect),
     )
     expect(error.code).toBe('invalid_input')
     expect(error.details?.serverMessage).toBe('Path is a directory, `compress` must be set to true')
@@ -271,19 +282,19 @@ describe('zips of upload folders and archives', () => {
 
   it('GET /uploads/{id}/raw: the zip of a published upload, its length announced', async () => {
     const [entry] = twoEntries()
-    const { bytes, head } = await session.client.uploadRaw(entry.upload_id, collect)
+    const { bytes, head } = await session.client.files.uploadRaw(entry.upload_id, collect)
     expect(Number(head.headers['content-length'])).toBe(bytes.length)
     expect(Object.keys(unzip(bytes))).toContain(entry.mainfile)
   })
 
   it('GET /entries/{id}/archive/download: the archive as a JSON file', async () => {
     const [entry] = twoEntries()
-    const { bytes, head } = await session.client.entryArchiveDownload(entry.entry_id, collect)
+    const { bytes, head } = await session.client.archive.download(entry.entry_id, collect)
     expect(head.headers['content-disposition']).toBe(
       `attachment; filename="${entry.entry_id}.json"`,
     )
     const archive = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>
-    const viaQuery = await session.client.entryArchive(entry.entry_id)
+    const viaQuery = await session.client.archive.get(entry.entry_id)
     expect(Object.keys(archive).sort()).toEqual(Object.keys(viaQuery.data.archive).sort())
   })
 })
