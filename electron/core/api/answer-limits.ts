@@ -53,31 +53,20 @@ export function durationText(ms: number): string {
 const answerOf = (kind: EndpointKind) =>
   kind === 'archive' ? 'an archive answer' : 'a metadata answer'
 
-/** The answer said up front (Content-Length) that it is larger than its kind's limit. */
-export function announcedTooLarge(
-  what: string,
-  declared: number,
-  limit: number,
-  kind: EndpointKind,
-  status: number,
-): AppError {
-  return new AppError(
-    'invalid_response',
-    `${what} announced ${sizeText(declared)} of JSON, more than the ${sizeText(limit)} the app accepts for ${answerOf(kind)}; it was not read.`,
-    { status },
-  )
-}
-
-/** The answer passed its kind's limit while arriving (no Content-Length, or a wrong one). */
-export function arrivedTooLarge(
+/**
+ * A JSON answer larger than its kind's limit: `declared` when its Content-Length said so up
+ * front (nothing was read), undefined when its bytes passed the limit while arriving.
+ */
+export function answerTooLarge(
   what: string,
   limit: number,
   kind: EndpointKind,
   status: number,
+  declared?: number,
 ): AppError {
-  return new AppError(
-    'invalid_response',
-    `${what} answered with more than ${sizeText(limit)} of JSON, the most the app accepts for ${answerOf(kind)}; it stopped reading there.`,
-    { status },
-  )
+  const message =
+    declared === undefined
+      ? `${what} answered with more than ${sizeText(limit)} of JSON, the most the app accepts for ${answerOf(kind)}; it stopped reading there.`
+      : `${what} announced ${sizeText(declared)} of JSON, more than the ${sizeText(limit)} the app accepts for ${answerOf(kind)}; it was not read.`
+  return new AppError('invalid_response', message, { status })
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import type { HttpResponse } from '../network/http-adapter'
-import { announcedTooLarge, arrivedTooLarge, type EndpointKind } from './answer-limits'
+import { answerTooLarge, type EndpointKind } from './answer-limits'
 
 export interface JsonAnswerLimit {
   maxBytes: number
@@ -23,13 +23,13 @@ export async function readJsonAnswer(
   const { status } = response
   const declared = Number(response.headers['content-length'])
   if (Number.isFinite(declared) && declared > limit.maxBytes)
-    throw announcedTooLarge(what, declared, limit.maxBytes, limit.kind, status)
+    throw answerTooLarge(what, limit.maxBytes, limit.kind, status, declared)
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of response.body as AsyncIterable<Buffer>) {
     onChunk(chunk.length)
     size += chunk.length
-    if (size > limit.maxBytes) throw arrivedTooLarge(what, limit.maxBytes, limit.kind, status)
+    if (size > limit.maxBytes) throw answerTooLarge(what, limit.maxBytes, limit.kind, status)
     chunks.push(chunk)
   }
   try {
