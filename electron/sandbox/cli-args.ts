@@ -38,6 +38,8 @@ Faults (rates are shares of requests, 0..1)
   --fail-504 <rate>           answer 504 Gateway Time-out
   --reset-rate <rate>         reset the connection after --reset-after bytes (1024)
   --stall-rate <rate>         pause --stall-ms (5000) after --stall-after bytes (1024)
+  --trickle-rate <rate>       after --trickle-after bytes (1024), send --trickle-bytes (64)
+                              every --trickle-ms (500)
   --truncate-rate <rate>      cut JSON bodies short
   --malformed-rate <rate>     corrupt JSON bodies
   --fault-path <regex>        only paths (after the base path) matching this get faults
@@ -96,6 +98,10 @@ const STRING_FLAGS = [
   'stall-rate',
   'stall-ms',
   'stall-after',
+  'trickle-rate',
+  'trickle-after',
+  'trickle-bytes',
+  'trickle-ms',
   'truncate-rate',
   'malformed-rate',
   'fault-path',
@@ -161,6 +167,10 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
     ['stall-rate', 'stallRate', 0, 1],
     ['stall-ms', 'stallMs', 0, 3_600_000],
     ['stall-after', 'stallAfterBytes', 0, Number.MAX_SAFE_INTEGER],
+    ['trickle-rate', 'trickleRate', 0, 1],
+    ['trickle-after', 'trickleAfterBytes', 0, Number.MAX_SAFE_INTEGER],
+    ['trickle-bytes', 'trickleBytes', 1, Number.MAX_SAFE_INTEGER],
+    ['trickle-ms', 'trickleIntervalMs', 1, 3_600_000],
     ['truncate-rate', 'truncateJsonRate', 0, 1],
     ['malformed-rate', 'malformedJsonRate', 0, 1],
     ['fault-seed', 'seed', 0, 2 ** 32],

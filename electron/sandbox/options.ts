@@ -18,6 +18,14 @@ export interface FaultOptions {
   stallRate: number
   stallMs: number
   stallAfterBytes: number
+  /**
+   * Share of responses that, after `trickleAfterBytes` body bytes, send the rest
+   * `trickleBytes` at a time every `trickleIntervalMs`: slow yet never silent for long.
+   */
+  trickleRate: number
+  trickleAfterBytes: number
+  trickleBytes: number
+  trickleIntervalMs: number
   /** Share of JSON responses cut short (a complete HTTP message whose JSON does not parse). */
   truncateJsonRate: number
   /** Share of JSON responses with a corrupted byte (invalid JSON). */
@@ -38,6 +46,10 @@ export const DEFAULT_FAULTS: FaultOptions = {
   stallRate: 0,
   stallMs: 5_000,
   stallAfterBytes: 1024,
+  trickleRate: 0,
+  trickleAfterBytes: 1024,
+  trickleBytes: 64,
+  trickleIntervalMs: 500,
   truncateJsonRate: 0,
   malformedJsonRate: 0,
   pathPattern: null,
@@ -94,7 +106,7 @@ export interface SandboxStats {
   byStatus: Record<string, number>
   rejected: { rate: number; concurrency: number }
   faults: Record<
-    'latency' | 'error502' | 'error504' | 'reset' | 'stall' | 'truncate' | 'malformed',
+    'latency' | 'error502' | 'error504' | 'reset' | 'stall' | 'trickle' | 'truncate' | 'malformed',
     number
   >
   /** Responses whose connection closed before the body was complete. */

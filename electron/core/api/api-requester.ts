@@ -12,15 +12,23 @@ import {
   type HttpResponse,
 } from '../network/http-adapter'
 import type { HttpRequest } from '../network/http-request'
+import { AnswerDeadline, countingAttempt, type CountingAttempt } from './answer-deadline'
+import {
+  answerLimits,
+  type AnswerLimitOverrides,
+  type AnswerLimits,
+  type EndpointKind,
+} from './answer-limits'
 import { refusedOutcome, thrownOutcome } from './attempt-outcome'
 import { assertMayAttach } from './credential-guard'
 import type { CredentialSource } from './credentials'
 import { toClientError, type FailedRequest } from './errors'
+import { readJsonAnswer } from './json-answer'
 import { buildHttpRequest, chooseCredential } from './outgoing-request'
-import type { BodyOptions, HttpMethod, RequestOptions } from './request-options'
+import type { BodyOptions, HttpMethod, JsonOptions, RequestOptions } from './request-options'
 import { buildUrl } from './request-url'
 
-export type { BodyOptions, HttpMethod, RequestOptions } from './request-options'
+export type { BodyOptions, HttpMethod, JsonOptions, RequestOptions } from './request-options'
 
 /** More than this in an answer we ignore is not worth reading; the rest is discarded. */
 const EMPTY_BODY_LIMIT = 64 * 1024
@@ -48,9 +56,11 @@ export interface ApiRequesterDeps {
   /** Wall clock for Retry-After dates; Date.now by default. */
   now?: () => number
   logger?: Logger
+  /** Largest JSON answer and deadline per endpoint kind; defaults in answer-limits.ts. */
+  limits?: AnswerLimitOverrides
 }
 
-type OnSuccess<T> = (response: HttpResponse, attempt: AttemptContext, what: string) => Promise<T>
+type OnSuccess<T> = (response: HttpResponse, attempt: CountingAttempt, what: string) => Promise<T>
 
 /**
  * Sends requests through the scheduler with undici: credentials, one attempt per scheduler
@@ -62,33 +72,30 @@ export class ApiRequester {
   readonly baseUrl: string
   private readonly deps: ApiRequesterDeps
   private readonly log: Logger
+  private readonly limits: AnswerLimits
 
   constructor(deps: ApiRequesterDeps) {
     this.deps = deps
     this.serverId = deps.serverId
     this.baseUrl = deps.baseUrl.replace(/\/+$/, '')
     this.log = deps.logger ?? silentLogger
+    this.limits = answerLimits(deps.limits)
   }
 
-  /** A JSON answer decoded with a tolerant schema from shared/api (invalid_response on mismatch). */
+  /**
+   * A JSON answer decoded with a tolerant schema from shared/api (invalid_response on mismatch),
+   * read only up to the limit of its endpoint kind and within its deadline (answer-limits.ts).
+   */
   requestJson<S extends z.ZodType>(
     method: HttpMethod,
     path: string,
-    options: RequestOptions & BodyOptions & { schema: S },
+    options: RequestOptions & BodyOptions & JsonOptions & { schema: S },
   ): Promise<z.infer<S>> {
-    return this.send(method, path, options, async (response, attempt, what) => {
-      const { bytes } = await readBody(response.body, () => attempt.touch())
-      let parsed: unknown
-      try {
-        parsed = JSON.parse(bytes.toString('utf8'))
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error)
-        throw new AppError(
-          'invalid_response',
-          `${what} answered with text that is not valid JSON (${reason}).`,
-          { status: response.status },
-        )
-      }
+    const kind = options.kind ?? 'metadata'
+    const limit = { maxBytes: this.limits.maxJsonBytes[kind], kind }
+    const deadlineMs = this.deadlineOf(options, kind)
+    return this.send(method, path, options, deadlineMs, async (response, attempt, what) => {
+      const parsed = await readJsonAnswer(response, what, limit, (bytes) => attempt.touch(bytes))
       return decodeWire(options.schema, parsed, what) as z.infer<S>
     })
   }
@@ -97,12 +104,13 @@ export class ApiRequester {
   requestEmpty(
     method: HttpMethod,
     path: string,
-    options: RequestOptions & BodyOptions = {},
+    options: RequestOptions & BodyOptions & JsonOptions = {},
   ): Promise<void> {
     // Drain rather than cancel: the answer is empty (or tiny), and reading it to the end keeps
     // the socket reusable instead of tearing the connection down.
-    return this.send(method, path, options, async (response, attempt) => {
-      await readBody(response.body, () => attempt.touch(), EMPTY_BODY_LIMIT)
+    const deadlineMs = this.deadlineOf(options, options.kind ?? 'metadata')
+    return this.send(method, path, options, deadlineMs, async (response, attempt) => {
+      await readBody(response.body, (bytes) => attempt.touch(bytes), EMPTY_BODY_LIMIT)
     })
   }
 
@@ -117,10 +125,11 @@ export class ApiRequester {
     options: RequestOptions & Omit<BodyOptions, 'form'>,
     consume: StreamConsumer<T>,
   ): Promise<T> {
-    return this.send(method, path, options, async (response, attempt) => {
+    // No deadline: a file takes as long as it takes; the idle watchdog notices a dead one.
+    return this.send(method, path, options, undefined, async (response, attempt) => {
       try {
         return await consume(
-          touchingChunks(response.body, () => attempt.touch()),
+          touchingChunks(response.body, (bytes) => attempt.touch(bytes)),
           {
             status: response.status,
             headers: response.headers,
@@ -132,10 +141,15 @@ export class ApiRequester {
     })
   }
 
+  private deadlineOf(options: RequestOptions, kind: EndpointKind): number {
+    return options.deadlineMs ?? this.limits.jsonDeadlineMs[kind]
+  }
+
   private async send<T>(
     method: HttpMethod,
     path: string,
     options: RequestOptions & BodyOptions,
+    deadlineMs: number | undefined,
     onSuccess: OnSuccess<T>,
   ): Promise<T> {
     const url = buildUrl(this.baseUrl, path, options.query)
@@ -148,7 +162,9 @@ export class ApiRequester {
     try {
       return await this.deps.scheduler.run(
         async (attempt) => {
-          const outcome = await this.attempt(request, failed, options.expect, attempt, onSuccess)
+          const outcome = await this.attemptWithin(deadlineMs, what, attempt, (counting) =>
+            this.attempt(request, failed, options.expect, counting, onSuccess),
+          )
           return options.nonIdempotent === true && outcome.kind === 'transient'
             ? { kind: 'permanent', error: outcome.error }
             : outcome
@@ -165,12 +181,35 @@ export class ApiRequester {
     }
   }
 
+  /**
+   * Runs one attempt under its deadline (if any). Whatever the abort at the deadline made the
+   * attempt fail with, the outcome is the deadline's own error, and it is not retried: the
+   * same server would most likely be as slow again.
+   */
+  private async attemptWithin<T>(
+    deadlineMs: number | undefined,
+    what: string,
+    attempt: AttemptContext,
+    run: (counting: CountingAttempt) => Promise<AttemptOutcome<T>>,
+  ): Promise<AttemptOutcome<T>> {
+    if (deadlineMs === undefined) return run(countingAttempt(attempt, undefined))
+    const deadline = new AnswerDeadline(deadlineMs, attempt.signal)
+    try {
+      const outcome = await run(countingAttempt(attempt, deadline))
+      return deadline.expired && outcome.kind !== 'ok'
+        ? { kind: 'permanent', error: deadline.error(what) }
+        : outcome
+    } finally {
+      deadline.stop()
+    }
+  }
+
   /** One attempt: send, classify, read the body while holding the slot. */
   private async attempt<T>(
     request: HttpRequest,
     failed: FailedRequest,
     expect: number[] | undefined,
-    attempt: AttemptContext,
+    attempt: CountingAttempt,
     onSuccess: OnSuccess<T>,
   ): Promise<AttemptOutcome<T>> {
     let response: HttpResponse
@@ -187,7 +226,7 @@ export class ApiRequester {
       if (error instanceof AppError) return { kind: 'permanent', error }
       return thrownOutcome(error, failed)
     }
-    attempt.touch()
+    attempt.answered()
     const { status } = response
     const success = expect === undefined ? status >= 200 && status < 300 : expect.includes(status)
     if (!success) return refusedOutcome(response, failed, attempt, this.deps, this.log)

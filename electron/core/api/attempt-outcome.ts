@@ -4,10 +4,10 @@ import {
   classifyError,
   classifyHttp,
   retryAfterFromHeaders,
-  type AttemptContext,
   type AttemptOutcome,
 } from '../network/scheduler'
 import { readBody, type HttpResponse } from '../network/http-adapter'
+import type { CountingAttempt } from './answer-deadline'
 import type { CredentialSource } from './credentials'
 import {
   httpError,
@@ -36,14 +36,14 @@ export interface RefusalDeps {
 export async function refusedOutcome(
   response: HttpResponse,
   failed: FailedRequest,
-  attempt: AttemptContext,
+  attempt: CountingAttempt,
   deps: RefusalDeps,
   log: Logger,
 ): Promise<AttemptOutcome<never>> {
   const { status, headers } = response
   let text: string
   try {
-    const body = await readBody(response.body, () => attempt.touch(), ERROR_BODY_LIMIT)
+    const body = await readBody(response.body, (bytes) => attempt.touch(bytes), ERROR_BODY_LIMIT)
     text = body.bytes.toString('utf8')
   } catch (error) {
     return thrownOutcome(error, failed)

@@ -146,11 +146,20 @@ export function isNetworkFailure(error: unknown): boolean {
 
 /** A failed connection or transfer, naming the host and the cause (DNS, refused, reset, …). */
 export function networkError(error: unknown, host: string): AppError {
-  if (error instanceof BodyIdleTimeoutError)
+  if (error instanceof BodyIdleTimeoutError) {
+    const idle =
+      error.idleMs >= 1000
+        ? `${Math.round(error.idleMs / 1000)} s`
+        : `${Math.round(error.idleMs)} ms`
+    // Only silence fires the watchdog: a slow answer whose bytes keep coming meets the deadline
+    // of its call instead (answer-deadline.ts), whose message says so.
     return new AppError(
       'network',
-      `${host} stopped sending data for ${error.idleMs >= 1000 ? `${Math.round(error.idleMs / 1000)} s` : `${Math.round(error.idleMs)} ms`}; the transfer stalled.`,
+      error.started
+        ? `${host} stopped sending data for ${idle}; the transfer stalled.`
+        : `${host} did not start answering for ${idle} (not even the response headers arrived); the request stalled.`,
     )
+  }
   const code = errorCode(error)
   const make = (message: string) => new AppError('network', message)
   switch (code) {

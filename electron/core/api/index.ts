@@ -23,7 +23,12 @@ export {
 export { isLoopbackHost } from './credential-guard'
 export { httpError, networkError, toClientError } from './errors'
 export type { ArchiveQueryBody } from './endpoints/archive'
-export type { EndpointKind } from './endpoints/endpoint-requester'
+export {
+  DEFAULT_ANSWER_LIMITS,
+  type AnswerLimitOverrides,
+  type AnswerLimits,
+  type EndpointKind,
+} from './answer-limits'
 export type { EntriesQueryBody, SuggestionsBody } from './endpoints/entries'
 export type {
   EntriesRawBody,

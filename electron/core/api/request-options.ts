@@ -1,4 +1,5 @@
 import type { Lane } from '../network/scheduler'
+import type { EndpointKind } from './answer-limits'
 import type { QueryParams } from './request-url'
 
 /**
@@ -24,6 +25,18 @@ export interface RequestOptions {
    * throttles (refused by the proxy in front) are still retried, transient failures are not.
    */
   nonIdempotent?: boolean
+  /**
+   * JSON calls only: the longest one attempt may take in whole, headers and body, in ms. When
+   * it passes the attempt is given up (network, not retried) even if bytes are still arriving.
+   * Default per endpoint kind: 120 s metadata, 600 s archives (answer-limits.ts).
+   */
+  deadlineMs?: number
+}
+
+/** Set by the endpoint groups (endpoints/endpoint-requester.ts), not by callers. */
+export interface JsonOptions {
+  /** Which limits apply to the answer; 'metadata' when not set. */
+  kind?: EndpointKind
 }
 
 export interface BodyOptions {

@@ -126,17 +126,20 @@ async function drainRedirect(body: HttpResponse['body'], signal: AbortSignal): P
   }
 }
 
-/** Reads a whole body, calling touch() per chunk; stops reading beyond maxBytes (then truncated). */
+/**
+ * Reads a whole body, calling touch(size) per chunk; stops reading beyond maxBytes (then
+ * truncated).
+ */
 export async function readBody(
   body: HttpResponse['body'],
-  touch: () => void,
+  touch: (bytes: number) => void,
   maxBytes = Number.POSITIVE_INFINITY,
 ): Promise<{ bytes: Buffer; truncated: boolean }> {
   const chunks: Buffer[] = []
   let size = 0
   try {
     for await (const chunk of body as AsyncIterable<Buffer>) {
-      touch()
+      touch(chunk.length)
       chunks.push(chunk)
       size += chunk.length
       if (size >= maxBytes) {
@@ -165,13 +168,13 @@ function ignoreAbort(): void {
   // The body was cancelled on purpose; its abort is not a failure of anything.
 }
 
-/** The response body as chunks, touching the watchdog per chunk. */
+/** The response body as chunks, calling touch(size) per chunk (the idle watchdog). */
 export async function* touchingChunks(
   body: HttpResponse['body'],
-  touch: () => void,
+  touch: (bytes: number) => void,
 ): AsyncGenerator<Uint8Array> {
   for await (const chunk of body as AsyncIterable<Buffer>) {
-    touch()
+    touch(chunk.length)
     yield chunk
   }
 }

@@ -1,15 +1,18 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { FaultOptions } from '../options'
+import { injectTrickle } from './trickle-fault'
 
 /**
  * Faults inside a response body, injected by wrapping the response's write/end:
  * - reset: after `resetAfterBytes` body bytes the TCP connection is reset (RST);
  * - stall: after `stallAfterBytes` nothing is sent for `stallMs`, then the rest follows;
+ * - trickle: after `trickleAfterBytes` the rest follows slowly, a little at a time
+ *   (trickle-fault.ts);
  * - truncate: a JSON body ends early (a complete HTTP message, unparsable JSON);
  * - malformed: a JSON body gets a stray comma after its first byte.
  * Truncate and malformed drop Content-Length so that the message itself stays valid.
  */
-export type BodyFault = 'reset' | 'stall' | 'truncate' | 'malformed'
+export type BodyFault = 'reset' | 'stall' | 'trickle' | 'truncate' | 'malformed'
 
 type Callback = (error?: Error | null) => void
 type Chunk = string | Uint8Array
@@ -30,6 +33,10 @@ export function injectBodyFault(
   options: FaultOptions,
   applied: () => void,
 ): void {
+  if (fault === 'trickle') {
+    injectTrickle(res, options, applied)
+    return
+  }
   const originalWrite = res.write.bind(res) as (chunk: Chunk, cb?: Callback) => boolean
   const originalEnd = res.end.bind(res) as (chunk?: Chunk, cb?: () => void) => ServerResponse
   const originalWriteHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse

@@ -1,11 +1,12 @@
 import { Rng } from '../data/rng'
 import type { FaultOptions } from '../options'
+import type { BodyFault } from './body-faults'
 
 /** What the fault injector does to one request, drawn from seeded dice. */
 export interface FaultPlan {
   proxyError: 502 | 504 | null
   delayMs: number
-  body: 'reset' | 'stall' | 'truncate' | 'malformed' | null
+  body: BodyFault | null
 }
 
 const NONE: FaultPlan = { proxyError: null, delayMs: 0, body: null }
@@ -34,6 +35,7 @@ export class FaultDice {
       options.latencyMs + (options.latencyJitterMs > 0 ? roll() * options.latencyJitterMs : 0)
     if (options.resetRate > 0 && roll() < options.resetRate) plan.body = 'reset'
     else if (options.stallRate > 0 && roll() < options.stallRate) plan.body = 'stall'
+    else if (options.trickleRate > 0 && roll() < options.trickleRate) plan.body = 'trickle'
     else if (options.truncateJsonRate > 0 && roll() < options.truncateJsonRate)
       plan.body = 'truncate'
     else if (options.malformedJsonRate > 0 && roll() < options.malformedJsonRate)

@@ -63,6 +63,38 @@ describe('fault injection', () => {
     expect(sandbox.stats().faults.stall).toBe(1)
   })
 
+  it('trickles a body slowly but steadily and then delivers it completely', async () => {
+    const normal = await post(sandbox, '/entries/query', bigQuery)
+    sandbox.setFaults({
+      trickleRate: 1,
+      trickleAfterBytes: 1000,
+      trickleBytes: 200,
+      trickleIntervalMs: 50,
+    })
+    const response = await request(`${sandbox.baseUrl}/entries/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(bigQuery),
+    })
+    const started = Date.now()
+    const arrivals: number[] = []
+    const chunks: Buffer[] = []
+    for await (const chunk of response.body) {
+      arrivals.push(Date.now() - started)
+      chunks.push(chunk as Buffer)
+      if (arrivals.length === 12) break
+    }
+    // Never a gap as long as a stall, yet far slower than the unhindered answer.
+    const gaps = arrivals.slice(1).map((at, i) => at - (arrivals[i] ?? 0))
+    expect(Math.max(...gaps)).toBeLessThan(500)
+    expect(Buffer.concat(chunks).length).toBeLessThanOrEqual(1000 + 12 * 200)
+    expect(normal.text.length).toBeGreaterThan(1000 + 12 * 200)
+    expect(sandbox.stats().faults.trickle).toBe(1)
+    sandbox.setFaults({ trickleBytes: 4096, trickleIntervalMs: 1 })
+    const whole = await post(sandbox, '/entries/query', bigQuery)
+    expect(whole.text).toBe(normal.text)
+  })
+
   it('truncates or corrupts JSON bodies into unparsable text', async () => {
     const normal = await post(sandbox, '/entries/query', bigQuery)
     sandbox.setFaults({ truncateJsonRate: 1 })

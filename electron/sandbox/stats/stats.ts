@@ -89,5 +89,14 @@ export class StatsCollector {
 }
 
 function emptyFaults(): SandboxStats['faults'] {
-  return { latency: 0, error502: 0, error504: 0, reset: 0, stall: 0, truncate: 0, malformed: 0 }
+  return {
+    latency: 0,
+    error502: 0,
+    error504: 0,
+    reset: 0,
+    stall: 0,
+    trickle: 0,
+    truncate: 0,
+    malformed: 0,
+  }
 }

@@ -1,12 +1,7 @@
+import type { EndpointKind } from '../answer-limits'
 import type { ApiRequester } from '../api-requester'
 
-/**
- * How large the JSON answers of a group's endpoints can be: metadata (pages of entries, uploads,
- * tokens, folder listings) or archives (whole entry archives, megabytes each). Each group states
- * its kind once, in its constructor; per-kind answer limits of the requester hook in here (in
- * `requesterFor`), so none of a group's methods or call sites changes when they arrive.
- */
-export type EndpointKind = 'metadata' | 'archive'
+export type { EndpointKind } from '../answer-limits'
 
 /** The requester as a group of JSON endpoints sees it. */
 export interface JsonRequester extends Pick<ApiRequester, 'requestJson' | 'requestEmpty'> {
@@ -17,14 +12,17 @@ export interface JsonRequester extends Pick<ApiRequester, 'requestJson' | 'reque
 export interface StreamingRequester extends JsonRequester, Pick<ApiRequester, 'stream'> {}
 
 /**
- * The one requester of a client, seen by a group of the given kind. Every request of a group
- * passes here; the kind is not sent anywhere yet.
+ * The one requester of a client, seen by a group of the given kind. Each group states its kind
+ * once, in its constructor; every JSON request of the group passes here and gets the largest
+ * answer and the deadline of that kind (answer-limits.ts), so no method or call site names it.
  */
 export function requesterFor(requester: ApiRequester, kind: EndpointKind): StreamingRequester {
   return {
     kind,
-    requestJson: (method, path, options) => requester.requestJson(method, path, options),
-    requestEmpty: (method, path, options) => requester.requestEmpty(method, path, options),
+    requestJson: (method, path, options) =>
+      requester.requestJson(method, path, { ...options, kind }),
+    requestEmpty: (method, path, options) =>
+      requester.requestEmpty(method, path, { ...options, kind }),
     stream: (method, path, options, consume) => requester.stream(method, path, options, consume),
   }
 }

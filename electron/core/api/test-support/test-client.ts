@@ -7,6 +7,7 @@ import {
   type SchedulerConfigOverrides,
 } from '../../network/scheduler'
 import { createHttpDispatcher } from '../../network/http-adapter'
+import type { AnswerLimitOverrides } from '../answer-limits'
 import { nullCredentialSource, type CredentialSource } from '../credentials'
 import { NomadClient } from '../nomad-client'
 
@@ -18,6 +19,8 @@ export interface TestClientOptions {
   learned?: LearnedLimits
   dispatcher?: Dispatcher
   seed?: number
+  /** Answer limits of the client (largest JSON answer, deadline), e.g. a 1 KiB metadata limit. */
+  limits?: AnswerLimitOverrides
 }
 
 /** A NomadClient on its own scheduler and dispatcher, as the registry would build it. */
@@ -36,6 +39,7 @@ export function createTestClient(baseUrl: string, options: TestClientOptions = {
     scheduler,
     dispatcher,
     credentials: options.credentials ?? nullCredentialSource,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
   })
   return {
     client,

@@ -28,8 +28,8 @@ export function startAttempt(
   onOutcome: (running: RunningAttempt, outcome: AttemptOutcome<unknown>) => void,
 ): RunningAttempt {
   const abort = new AbortController()
-  const watchdog = new IdleWatchdog(clock, idleTimeoutMs, (idleMs) => {
-    const error = new BodyIdleTimeoutError(idleMs)
+  const watchdog = new IdleWatchdog(clock, idleTimeoutMs, (idleMs, started) => {
+    const error = new BodyIdleTimeoutError(idleMs, started)
     abort.abort(error)
     onOutcome(running, { kind: 'transient', error })
   })

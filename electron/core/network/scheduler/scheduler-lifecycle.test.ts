@@ -149,6 +149,16 @@ describe('RequestScheduler body idle watchdog', () => {
     const result = f.track(s.run(task, { lane: 'background', maxAttempts: 1 }))
     await vi.advanceTimersByTimeAsync(8000)
     expect(result.error).toBeInstanceOf(BodyIdleTimeoutError)
+    expect((result.error as BodyIdleTimeoutError).started).toBe(true)
+  })
+
+  it('tells a server that never answered (no touch at all) from one that went silent', async () => {
+    const s = f.scheduler({ config: { bodyIdleTimeoutMs: 5000 } })
+    const result = f.track(s.run(f.hanging([]), { lane: 'background', maxAttempts: 1 }))
+    await vi.advanceTimersByTimeAsync(6000)
+    expect(result.error).toBeInstanceOf(BodyIdleTimeoutError)
+    expect((result.error as BodyIdleTimeoutError).started).toBe(false)
+    expect((result.error as Error).message).toBe('No answer for 5 s; the request stalled.')
   })
 })
 

@@ -36,12 +36,23 @@ export interface RunOptions {
   maxAttempts?: number
 }
 
-/** The body idle watchdog's abort reason and the error of the resulting transient outcome. */
+/**
+ * The body idle watchdog's abort reason and the error of the resulting transient outcome.
+ * `started`: something had arrived (a touch(): headers or bytes) before the silence; false when
+ * the server never began to answer.
+ */
 export class BodyIdleTimeoutError extends Error {
   readonly code = 'ERR_BODY_IDLE_TIMEOUT'
 
-  constructor(readonly idleMs: number) {
-    super(`No data received for ${Math.round(idleMs / 1000)} s; the transfer stalled.`)
+  constructor(
+    readonly idleMs: number,
+    readonly started = true,
+  ) {
+    super(
+      started
+        ? `No data received for ${Math.round(idleMs / 1000)} s; the transfer stalled.`
+        : `No answer for ${Math.round(idleMs / 1000)} s; the request stalled.`,
+    )
     this.name = 'BodyIdleTimeoutError'
   }
 }
