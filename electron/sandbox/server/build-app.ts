@@ -7,6 +7,7 @@ import { installCors } from './cors'
 import type { DataContext } from './data-context'
 import { installErrorHandling } from './error-handler'
 import { registerOpenApi } from './openapi'
+import { recordRoutes, type RouteInfo } from './route-table'
 import { registerRoutes } from './routes'
 
 /**
@@ -20,13 +21,17 @@ export type FrontHandler = (
   next: (req: IncomingMessage, res: ServerResponse) => void,
 ) => void
 
-export async function buildApp(ctx: DataContext, front: FrontHandler): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: DataContext,
+  front: FrontHandler,
+): Promise<{ app: FastifyInstance; routes: readonly RouteInfo[] }> {
   const app = Fastify({
     logger: false,
     bodyLimit: 16 * 1024 * 1024,
     routerOptions: { maxParamLength: 2000 },
     serverFactory: (handler) => createServer((req, res) => front(req, res, handler)),
   })
+  const routes = recordRoutes(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandling(app)
@@ -38,5 +43,5 @@ export async function buildApp(ctx: DataContext, front: FrontHandler): Promise<F
     app.get(url, { schema: { hide: true } }, async (_request, reply) => reply.redirect(docs, 307))
   }
   await app.register(async (scoped) => registerRoutes(scoped, ctx), { prefix: ctx.basePath })
-  return app
+  return { app, routes }
 }
