@@ -8,14 +8,22 @@
 /** Any input of an IPC call: far deeper than any real one (queries stay below 32). */
 export const INPUT_MAX_DEPTH = 64
 
-/** A search query: depth in nested objects and arrays, and size of its compact JSON text. */
+/**
+ * A search query at a server (the sandbox): depth in nested objects and arrays, and size of its
+ * JSON text indented by two spaces per level, as the server echoes it.
+ */
 export const QUERY_MAX_DEPTH = 32
 export const QUERY_MAX_CHARS = 1_000_000
 
 export interface JsonBounds {
   maxDepth: number
-  /** Characters of the value's compact JSON text; unchecked when absent. */
+  /** Characters of the value's JSON text; unchecked when absent. */
   maxChars?: number
+  /**
+   * Counts the text as indented by this many spaces per level (the server echoes queries that
+   * way), so the limit also bounds the echo; 0 (default) counts compact JSON.
+   */
+  indent?: number
   /** What the value is called in messages: "The query", "The input". */
   label: string
   /** Keys that are refused wherever they appear (prototype names, for instance). */
@@ -50,6 +58,7 @@ function describePath(path: readonly (string | number)[]): string {
 export function checkJsonBounds(value: unknown, bounds: JsonBounds): BoundsProblem | null {
   const forbidden = new Set(bounds.forbiddenKeys ?? [])
   const maxChars = bounds.maxChars ?? Infinity
+  const indent = bounds.indent ?? 0
   const stack: { value: unknown; depth: number; path: (string | number)[] }[] = [
     { value, depth: 0, path: [] },
   ]
@@ -58,6 +67,8 @@ export function checkJsonBounds(value: unknown, bounds: JsonBounds): BoundsProbl
     const item = stack.pop()
     if (!item) break
     const current = item.value
+    // Each value starts a line of the indented text.
+    if (indent > 0) chars += 1 + indent * item.depth
     if (typeof current === 'string') {
       chars += current.length + 2
       if (hasLoneSurrogate(current))
