@@ -164,15 +164,17 @@ function send(route: RouteInfo, request: HostileRequest): Promise<RawAnswer> {
 const dataBytes = new Map<RouteInfo, number>()
 
 /**
- * What the data alone justifies for a route: the size of its answer to a plain request (a zip of
- * every public raw file is tens of megabytes, and rightly so).
+ * What the data alone justifies for a route: the size of its answer to a plain request (`{}` as
+ * the body): a zip of every public raw file is tens of megabytes, and rightly so.
  */
 async function plainAnswerBytes(route: RouteInfo): Promise<number> {
   const known = dataBytes.get(route)
   if (known !== undefined) return known
   const params = (route.url.match(/:[A-Za-z_]+/g) ?? []).map(() => 'x')
-  const plain = { params, tail: 'x', query: [], body: null, auth: true }
-  const bytes = ['GET'].includes(route.method) ? (await send(route, plain)).bytes : 0
+  const body: HostileInput | null = ['POST', 'PUT', 'PATCH'].includes(route.method)
+    ? { at: [], extra: [], whole: null }
+    : null
+  const bytes = (await send(route, { params, tail: 'x', query: [], body, auth: true })).bytes
   dataBytes.set(route, bytes)
   return bytes
 }
