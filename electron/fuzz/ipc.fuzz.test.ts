@@ -127,6 +127,25 @@ describe('IPC contract under hostile input', { timeout: 120_000 }, () => {
     await expectHealthy(process, name)
   })
 
+  it('answers a query nested 2 000 deep with invalid_input naming the limit (issue #12)', async () => {
+    const { host: process, client: ws } = await running()
+    const withQuery = channels.flatMap((name) =>
+      schemaPaths(contract.channels[name].input)
+        .filter((path) => path[path.length - 1] === 'query')
+        .map((path) => [name, path] as const),
+    )
+    expect(withQuery.length).toBeGreaterThan(3)
+    for (const [name, path] of withQuery) {
+      const input = { at: [{ path, value: { kind: 'deepObject', depth: 2000 } as const }] }
+      const reply = await ws.invoke(name, renderInput({ ...input, extra: [], whole: null }))
+      if (reply === 'closed') throw new Error(describeDeath(process))
+      expect(reply.result.ok, name).toBe(false)
+      expect(reply.result.error?.code, name).toBe('invalid_input')
+      expect(reply.result.error?.message, name).toMatch(/deeper than the limit of (32|64) levels/)
+    }
+    await expectHealthy(process, 'deep queries')
+  })
+
   it('closes the connection on a 10 MB frame for every channel, and lives', async () => {
     const { host: process, client: ws } = await running()
     const big = render({ kind: 'bigString', length: 10 * 1024 * 1024 })
