@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config'
 
-// Three projects: node unit tests (electron/, shared/), renderer tests in jsdom, and integration
-// tests that start a real sandbox server on a free loopback port (slower, longer timeouts).
+// Four projects: node unit tests (electron/, shared/), renderer tests in jsdom, integration
+// tests that start a real sandbox server on a free loopback port (slower, longer timeouts), and
+// the fuzz suite (hostile input against the IPC contract and the sandbox's routes; FUZZ_RUNS
+// widens it locally, the seed is fixed so CI runs are reproducible).
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +12,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['electron/**/*.test.ts', 'shared/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', 'node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.fuzz.test.ts', 'node_modules/**'],
         },
       },
       {
@@ -19,6 +21,15 @@ export default defineConfig({
           environment: 'node',
           include: ['electron/**/*.int.test.ts', 'shared/**/*.int.test.ts'],
           testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'fuzz',
+          environment: 'node',
+          include: ['electron/**/*.fuzz.test.ts', 'shared/**/*.fuzz.test.ts'],
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },

@@ -62,6 +62,15 @@ function refuse(res: ServerResponse, status: number, message: string): void {
   res.end(message)
 }
 
+/**
+ * The redirect target after the token exchange: always a path on this host. URL resolution
+ * turns `/a/..//evil.example/` into `//evil.example/`, which a browser reads as another host,
+ * so leading slashes collapse to one.
+ */
+export function ownPath(url: URL): string {
+  return `/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`
+}
+
 const TOKEN_HINT =
   'NOMAD Desktop (web mode): open the full URL printed in the terminal where `npm run web` runs; it contains this session’s token.'
 
@@ -119,7 +128,8 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
       // Trade the token in the address bar for a cookie, then drop it from the URL (history).
       url.searchParams.delete('token')
       res.writeHead(303, {
-        location: `${url.pathname}${url.search}`,
+        ...securityHeaders(rendererCsp()),
+        location: ownPath(url),
         'set-cookie': `${cookieName(guard.port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
         'cache-control': 'no-store',
       })

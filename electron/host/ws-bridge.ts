@@ -1,5 +1,6 @@
 import type { RawData, WebSocket, WebSocketServer } from 'ws'
-import type { EventFrame } from '../../shared/ipc/frames'
+import type { EventFrame, ReplyFrame } from '../../shared/ipc/frames'
+import { fail } from '../../shared/ipc/result'
 import type { Router } from '../core/ipc/router'
 import { createCallSession } from '../core/ipc/session'
 import type { Logger } from '../core/logging'
@@ -9,6 +10,25 @@ export function rawDataToText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
   if (Buffer.isBuffer(data)) return data.toString('utf8')
   return Buffer.from(data).toString('utf8')
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : typeof error
+}
+
+/** The reply as JSON text; a value JSON cannot carry (a BigInt, a cycle) becomes an error reply. */
+function serialise(reply: ReplyFrame): string {
+  try {
+    return JSON.stringify(reply)
+  } catch (error) {
+    return JSON.stringify({
+      id: reply.id,
+      result: fail({
+        code: 'internal',
+        message: `The answer could not be encoded as JSON (${errorName(error)}).`,
+      }),
+    })
+  }
 }
 
 /**
@@ -35,13 +55,20 @@ export function attachRouter(wss: WebSocketServer, router: Router, logger: Logge
         logger.warn('ignored a frame that is not JSON', { sender })
         return
       }
-      if (typeof frame === 'object' && frame !== null && 'cancel' in frame) {
+      if (typeof frame === 'object' && frame !== null && Object.hasOwn(frame, 'cancel')) {
         session.cancel(frame)
         return
       }
-      void session.invoke(frame).then((reply) => {
-        if (reply && socket.readyState === socket.OPEN) socket.send(JSON.stringify(reply))
-      })
+      // invoke() never rejects; the catch is the last line of defence, because an unhandled
+      // rejection would end the host and every session in it.
+      session
+        .invoke(frame)
+        .then((reply) => {
+          if (reply && socket.readyState === socket.OPEN) socket.send(serialise(reply))
+        })
+        .catch((error: unknown) =>
+          logger.error('could not answer a call', { sender, error: errorName(error) }),
+        )
     })
     socket.on('close', () => {
       session.close()

@@ -35,6 +35,10 @@ function senderOf(event: IpcMainInvokeEvent | IpcMainEvent) {
   }
 }
 
+function errorSummary(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : typeof error
+}
+
 export function registerIpcBridge(options: IpcBridgeOptions): void {
   const { router, trustedIds, logger } = options
   const ipcMain = options.ipcMain ?? electronIpcMain
@@ -56,7 +60,7 @@ export function registerIpcBridge(options: IpcBridgeOptions): void {
     return session
   }
 
-  ipcMain.handle(ELECTRON_INVOKE, async (event, frame: unknown): Promise<ReplyFrame> => {
+  async function answer(event: IpcMainInvokeEvent, frame: unknown): Promise<ReplyFrame> {
     const id =
       typeof frame === 'object' && frame !== null && 'id' in frame && typeof frame.id === 'string'
         ? frame.id
@@ -78,11 +82,29 @@ export function registerIpcBridge(options: IpcBridgeOptions): void {
         }),
       }
     )
+  }
+
+  // A rejected handle() promise would reach the renderer as an Electron error string; every
+  // failure becomes a reply instead, logged once without the frame (it may hold secrets).
+  ipcMain.handle(ELECTRON_INVOKE, async (event, frame: unknown): Promise<ReplyFrame> => {
+    try {
+      return await answer(event, frame)
+    } catch (error) {
+      logger.error('IPC call failed outside the router', { error: errorSummary(error) })
+      return {
+        id: '',
+        result: fail({ code: 'invalid_input', message: 'The call could not be read.' }),
+      }
+    }
   })
 
   ipcMain.on(ELECTRON_CANCEL, (event, frame: unknown) => {
-    if (!isTrustedSender(senderOf(event), trustedIds)) return
-    sessions.get(event.sender.id)?.cancel(frame)
+    try {
+      if (!isTrustedSender(senderOf(event), trustedIds)) return
+      sessions.get(event.sender.id)?.cancel(frame)
+    } catch (error) {
+      logger.error('IPC cancel failed', { error: errorSummary(error) })
+    }
   })
 }
 

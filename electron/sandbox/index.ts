@@ -15,6 +15,7 @@ import {
 import { buildApp } from './server/build-app'
 import { banner } from './server/banner'
 import { createFront } from './server/front'
+import type { RouteInfo } from './server/route-table'
 import { SandboxState } from './state/sandbox-state'
 import { StatsCollector } from './stats/stats'
 
@@ -26,7 +27,7 @@ import { StatsCollector } from './stats/stats'
 
 export { DEFAULT_FAULTS, DEFAULT_LIMITS }
 export type { FaultOptions, SandboxLimits, SandboxOptions, SandboxStats }
-export type { DemoAccount }
+export type { DemoAccount, RouteInfo }
 
 export interface Sandbox {
   /** e.g. http://127.0.0.1:41234/api/v1 */
@@ -39,6 +40,8 @@ export interface Sandbox {
   stats(): SandboxStats
   resetStats(): void
   demoUsers: ReadonlyArray<DemoAccount>
+  /** The route table (method, URL pattern, body schema), e.g. for the fuzz suite. */
+  routes(): readonly RouteInfo[]
   /** Number of generated entries and uploads. */
   size: { entries: number; uploads: number }
   close(): Promise<void>
@@ -86,7 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     dice,
     now,
   })
-  const app = await buildApp(ctx, front.handler)
+  const { app, routes } = await buildApp(ctx, front.handler)
   await app.listen({ host, port: options.port ?? 0 })
   state.persist()
   const address = app.server.address()
@@ -120,6 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     stats: () => stats.snapshot(front.inFlight()),
     resetStats: () => stats.reset(),
     demoUsers: DEMO_ACCOUNTS,
+    routes: () => routes,
     size: { entries: state.data.size, uploads: state.data.uploads.length },
     close: async () => {
       state.flush()

@@ -1,17 +1,46 @@
 import { z } from 'zod'
+import { checkJsonBounds, INPUT_MAX_DEPTH, type JsonBounds } from './json-bounds'
 
 export type JsonPrimitive = string | number | boolean | null
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue }
 export type JsonObject = { [key: string]: JsonValue }
 
 /**
+ * Any value whose bounds (depth, size, keys, well-formed text) hold, checked iteratively; the
+ * issue carries the limit's message and where it broke. The schemas below run it before zod's
+ * recursive JSON schema, which would overflow the stack on a value nested thousands deep.
+ */
+export function withinBounds(bounds: JsonBounds) {
+  return z.unknown().superRefine((value, ctx) => {
+    const problem = checkJsonBounds(value, bounds)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path })
+  })
+}
+
+const defaultBounds: JsonBounds = {
+  maxDepth: INPUT_MAX_DEPTH,
+  label: 'The value',
+  forbiddenKeys: ['__proto__'],
+}
+
+/** A JSON value within `bounds`, checked all the way down. */
+export function boundedJsonValue(bounds: JsonBounds): z.ZodType<JsonValue> {
+  return withinBounds(bounds).pipe(z.json())
+}
+
+/** A JSON object within `bounds`, checked all the way down. */
+export function boundedJsonObject(bounds: JsonBounds): z.ZodType<JsonObject> {
+  return withinBounds(bounds).pipe(z.record(z.string(), z.json()))
+}
+
+/**
  * Any JSON value, checked all the way down. Use it only for small echoes (queries, `required`
  * specs): it walks every node, so it would dominate the cost of decoding a big archive.
  */
-export const jsonValue: z.ZodType<JsonValue> = z.json()
+export const jsonValue: z.ZodType<JsonValue> = boundedJsonValue(defaultBounds)
 
 /** A JSON object checked all the way down (small echoes such as the uploads query). */
-export const jsonObject: z.ZodType<JsonObject> = z.record(z.string(), jsonValue)
+export const jsonObject: z.ZodType<JsonObject> = boundedJsonObject(defaultBounds)
 
 function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

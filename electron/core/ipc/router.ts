@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { AppError, toAppErrorData } from '../../../shared/errors'
+import { checkJsonBounds, INPUT_MAX_DEPTH } from '../../../shared/api/json-bounds'
+import { AppError, toAppErrorData, type AppErrorData } from '../../../shared/errors'
 import type { ChannelMap } from '../../../shared/ipc/contract'
 import { fail, ok, type IpcResult } from '../../../shared/ipc/result'
 import { silentLogger, type Logger } from '../logging'
@@ -49,6 +50,30 @@ function describeIssues(error: z.ZodError): { message: string; path: (string | n
 }
 
 /**
+ * What every input must satisfy before its channel's schema runs: a bounded depth (recursive
+ * schemas overflow the stack on deep values), no `__proto__` keys, and text that is valid
+ * Unicode (a lone surrogate cannot be encoded into a URL or a file name downstream).
+ */
+function precheck(channel: string, input: unknown): AppErrorData | null {
+  const problem = checkJsonBounds(input, {
+    maxDepth: INPUT_MAX_DEPTH,
+    label: 'The input',
+    forbiddenKeys: ['__proto__'],
+  })
+  if (!problem) return null
+  return {
+    code: 'invalid_input',
+    message: `Invalid input for ${channel}: ${problem.message}`,
+    details: { path: problem.path },
+  }
+}
+
+/** The name and message of an unexpected error: never the input, which may hold secrets. */
+function errorSummary(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : typeof error
+}
+
+/**
  * The single entry point for renderer calls in both Electron main and the web host. Unknown
  * channels and inputs that fail their schema are answered with unknown_channel/invalid_input
  * and never reach a handler; input values are not logged (they may hold secrets).
@@ -85,7 +110,31 @@ export function createRouter<M extends ChannelMap>(
       input: unknown,
       ctx: CallContext,
     ) => Promise<unknown>
-    const parsed = definition.input.safeParse(input)
+    // Validation runs caller-controlled getters and schemas; whatever it throws (a RangeError
+    // from a pathological value, a getter's own error) is the caller's fault, not ours.
+    let parsed: ReturnType<typeof definition.input.safeParse>
+    try {
+      const refused = precheck(channel, input)
+      if (refused) {
+        log.info('refused invalid input', {
+          channel,
+          path: refused.details?.path,
+          sender: ctx.sender,
+        })
+        return fail(refused)
+      }
+      parsed = definition.input.safeParse(input)
+    } catch (error) {
+      log.warn('input could not be validated', {
+        channel,
+        sender: ctx.sender,
+        error: errorSummary(error),
+      })
+      return fail({
+        code: 'invalid_input',
+        message: `Invalid input for ${channel}: it could not be validated (${errorSummary(error)}).`,
+      })
+    }
     if (!parsed.success) {
       const { message, path } = describeIssues(parsed.error)
       log.info('refused invalid input', { channel, path, sender: ctx.sender })

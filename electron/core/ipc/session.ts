@@ -1,4 +1,6 @@
+import { hasLoneSurrogate } from '../../../shared/api/json-bounds'
 import { AppError } from '../../../shared/errors'
+import { CALL_ID_MAX } from '../../../shared/ipc/bridge'
 import { cancelFrameSchema, invokeFrameSchema, type ReplyFrame } from '../../../shared/ipc/frames'
 import { fail } from '../../../shared/ipc/result'
 import { silentLogger, type Logger } from '../logging'
@@ -18,6 +20,14 @@ export interface CallSession {
   readonly inFlight: number
 }
 
+/** The frame's id when it has a usable one (a string of valid Unicode), to address a reply. */
+function frameId(frame: unknown): string | null {
+  if (typeof frame !== 'object' || frame === null || !('id' in frame)) return null
+  const id = frame.id
+  if (typeof id !== 'string' || id.length === 0 || hasLoneSurrogate(id)) return null
+  return id.slice(0, CALL_ID_MAX)
+}
+
 export function createCallSession(
   router: Router,
   sender: string,
@@ -27,12 +37,28 @@ export function createCallSession(
   let closed = false
 
   async function invoke(frame: unknown): Promise<ReplyFrame | null> {
+    try {
+      return await answer(frame)
+    } catch (error) {
+      // The router answers every failure itself; reaching this is a bug, but the caller still
+      // gets a reply and the process lives. Logged once, without the frame (it may hold secrets).
+      logger.error('call failed outside the router', {
+        sender,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : typeof error,
+      })
+      const id = frameId(frame)
+      if (id === null) return null
+      return {
+        id,
+        result: fail({ code: 'internal', message: 'The call failed unexpectedly.' }),
+      }
+    }
+  }
+
+  async function answer(frame: unknown): Promise<ReplyFrame | null> {
     const parsed = invokeFrameSchema.safeParse(frame)
     if (!parsed.success) {
-      const id =
-        typeof frame === 'object' && frame !== null && 'id' in frame && typeof frame.id === 'string'
-          ? frame.id.slice(0, 64)
-          : null
+      const id = frameId(frame)
       logger.info('refused malformed invoke frame', { sender, hasId: id !== null })
       if (id === null) return null
       return {

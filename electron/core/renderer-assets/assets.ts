@@ -81,6 +81,8 @@ export function securityHeaders(csp: string): Record<string, string> {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cross-origin-opener-policy': 'same-origin',
+    // No other origin (another loopback port included) may embed these resources.
+    'cross-origin-resource-policy': 'same-origin',
     'x-frame-options': 'DENY',
   }
 }

@@ -55,6 +55,13 @@ function bodyParseError(error: FastifyError): ValidationItem[] | null {
   return null
 }
 
+/** Replaces absolute file paths and file: URLs in a message by a placeholder. */
+export function withoutPaths(message: string): string {
+  return message
+    .replace(/file:\/\/\S+/g, '<path>')
+    .replace(/(^|[\s'"(=])(?:[A-Za-z]:)?[\\/](?:[^\s'"():]+[\\/])+[^\s'"():]*/g, '$1<path>')
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(
     (
@@ -73,12 +80,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       const status = error.statusCode ?? 500
       if (status >= 400 && status < 500) return send(reply, status, { detail: error.message })
       request.log.error(error)
+      // The real server's body, minus what would tell a caller about this machine: no
+      // traceback, and no absolute paths in the message.
       return send(reply, 500, {
         detail: {
           reason: 'Unexpected exception while handling your request',
-          exception: String(error.message),
+          exception: withoutPaths(String(error.message)).slice(0, 500),
           exception_class: error.name,
-          exception_traceback: error.stack ?? '',
         },
       })
     },
