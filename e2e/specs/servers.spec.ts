@@ -106,7 +106,7 @@ test('a bad URL gives a clear inline error and nothing is saved', async ({ page,
   await expect(page.getByTestId('server-card')).toHaveCount(2)
 })
 
-test('a duplicate name is refused by the host and shown on the name field', async ({
+test('a duplicate name is refused before any check and shown on the name field', async ({
   page,
   host,
 }) => {
