@@ -65,6 +65,10 @@ describe('UnreachableServerNotice', () => {
     const fake = renderNotice()
     await screen.findByTestId('server-unreachable-notice')
     act(() => fake.emit('app.status', statusOf({ ...OFFLINE, state: 'checking' })))
+    // The re-check has reached the notice (its Try again shows it) and the notice is still there.
+    await waitFor(() =>
+      expect(screen.getByTestId('unreachable-try-again')).toHaveAttribute('data-loading'),
+    )
     expect(screen.getByTestId('server-unreachable-notice')).toBeInTheDocument()
     act(() => fake.emit('app.status', statusOf({ state: 'online', version: '1.3.16' })))
     await waitFor(() => expect(screen.queryByTestId('server-unreachable-notice')).toBeNull())
@@ -77,6 +81,8 @@ describe('UnreachableServerNotice', () => {
     expect(screen.queryByTestId('server-unreachable-notice')).toBeNull()
     act(() => fake.emit('app.status', statusOf({ ...OFFLINE, state: 'checking' })))
     act(() => fake.emit('app.status', statusOf({ ...OFFLINE, checkedAt: 2 })))
+    // Query caches notify their observers on a timer: let that pass before looking.
+    await act(() => new Promise((done) => setTimeout(done, 50)))
     expect(screen.queryByTestId('server-unreachable-notice')).toBeNull()
   })
 })
