@@ -30,6 +30,10 @@ test('server profiles can be added, edited, selected and removed, and persist af
     baseUrl: 'https://oasis.example.org/nomad-oasis/api/v1/',
     note: 'Our lab deployment',
   })
+  // The address does not answer (no such host): the form says so and saves only when asked.
+  await expect(page.getByTestId('server-unreachable')).toContainText('oasis.example.org')
+  await expect(page.getByTestId('server-form-submit')).toHaveText('Check again')
+  await page.getByTestId('server-save-anyway').click()
   await expect(page.getByTestId('server-form')).toBeHidden()
   await expect(card(page, 'Group Oasis')).toBeVisible()
   await expect(card(page, 'Group Oasis').getByTestId('server-url')).toHaveText(
@@ -102,7 +106,7 @@ test('a bad URL gives a clear inline error and nothing is saved', async ({ page,
   await expect(page.getByTestId('server-card')).toHaveCount(2)
 })
 
-test('a duplicate name is refused by the host and shown on the name field', async ({
+test('a duplicate name is refused before any check and shown on the name field', async ({
   page,
   host,
 }) => {

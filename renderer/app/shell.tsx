@@ -11,6 +11,7 @@ import { sectionOfMatches } from './routing/match-hash'
 import { useHistoryButtons } from './routing/use-history-buttons'
 import { SECTIONS, type SectionId } from './sections'
 import { StatusBar } from './status-bar'
+import { UnreachableServerNotice } from './unreachable-server-notice'
 
 /**
  * The window layout: header (name, server switcher, theme), navigation, the current route's
@@ -50,6 +51,7 @@ export function Shell() {
       </AppShell.Navbar>
       <AppShell.Main>
         <HostConnectionBanner />
+        <UnreachableServerNotice onSwitched={() => navigate('search')} />
         <RemindersBanner
           onOpenTokens={section === 'tokens' ? undefined : () => navigate('tokens')}
         />

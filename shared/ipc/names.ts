@@ -16,6 +16,7 @@ export const CHANNEL_NAMES = [
   'servers.remove',
   'servers.select',
   'servers.check',
+  'servers.probe',
   'auth.status',
   'auth.signIn',
   'auth.signOut',

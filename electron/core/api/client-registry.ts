@@ -3,7 +3,7 @@ import type { ServerProfile } from '../../../shared/ipc/models/server-profile'
 import { silentLogger, type Logger } from '../logging'
 import { originOf, type MeterSnapshot, type SchedulerRegistry } from '../network/scheduler'
 import type { LocalSandbox } from '../servers/local-sandbox'
-import type { CredentialSource } from './credentials'
+import { nullCredentialSource, type CredentialSource } from './credentials'
 import { NomadClient } from './nomad-client'
 
 export type MeterListener = (serverId: string, snapshot: MeterSnapshot) => void
@@ -14,6 +14,11 @@ export interface ApiRegistry {
   clientFor(serverId: string): Promise<NomadClient>
   /** The client of the active profile. */
   active(): Promise<NomadClient>
+  /**
+   * A one-off anonymous client for an address no profile has yet (the Add server form checks
+   * it before saving). It goes through the origin's scheduler; call `release` when done.
+   */
+  clientForAddress(baseUrl: string): { client: NomadClient; release: () => void }
   /** The live meter of a server, or undefined while it has no address yet (sandbox not started). */
   meter(serverId: string): MeterSnapshot | undefined
   /** Meter changes of every server with a client (at most 4 per second per server). */
@@ -111,6 +116,19 @@ export function createApiRegistry(options: ApiRegistryOptions): ApiRegistry {
   return {
     clientFor,
     active: () => clientFor(profiles.active().id),
+    clientForAddress(baseUrl) {
+      const client = new NomadClient({
+        serverId: 'unsaved-address',
+        baseUrl,
+        scheduler: schedulers.get(baseUrl),
+        dispatcher: options.dispatcher,
+        // Never a stored token: the address belongs to no profile the user chose a token for.
+        credentials: nullCredentialSource,
+        logger: log.child('unsaved-address'),
+        ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
+      })
+      return { client, release: () => dropOrigin(originOf(baseUrl), baseUrl) }
+    },
     meter(serverId) {
       const entry = clients.get(serverId)
       if (entry !== undefined) return schedulers.get(entry.baseUrl).meter.snapshot()

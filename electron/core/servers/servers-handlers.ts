@@ -1,6 +1,7 @@
 import type { serversChannels } from '../../../shared/ipc/channels/servers'
 import type { HandlersFor } from '../ipc/router'
 import type { CoreServices } from '../services'
+import { probeServer } from './probe'
 import type { StatusTracker } from './status-tracker'
 
 /** Told after a profile was removed or re-addressed (credentials follow the profile). */
@@ -48,5 +49,13 @@ export function createServersHandlers(
       return Promise.resolve(list)
     },
     'servers.check': ({ id }) => tracker.check(profiles.get(id)),
+    'servers.probe': async ({ baseUrl }, { signal }) => {
+      const { client, release } = api.clientForAddress(baseUrl)
+      try {
+        return await probeServer(client, { signal })
+      } finally {
+        release()
+      }
+    },
   }
 }

@@ -152,10 +152,15 @@ export function SearchScreen() {
           <Text c="dimmed" size="sm" truncate>
             {active?.name}
           </Text>
-          {info.data?.source === 'fallback' && (
-            <Tooltip label={info.data.note} multiline w={360}>
-              <Badge variant="light" color="yellow" size="sm" data-testid="catalogue-fallback">
-                Built-in quantity list
+          {/* Unreachable: the shell's notice says so; a second sign here would only add noise. */}
+          {info.data?.source === 'fallback' && active?.status?.state === 'online' && (
+            <Tooltip
+              label={`${info.data.note ?? ''} The filters are NOMAD's standard ones; a few may not exist on this server.`}
+              multiline
+              w={360}
+            >
+              <Badge variant="light" color="gray" size="sm" data-testid="catalogue-fallback">
+                Standard filters
               </Badge>
             </Tooltip>
           )}

@@ -2,8 +2,12 @@ import { Alert, Button, Group, Modal, Stack, TextInput, Textarea } from '@mantin
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { EXAMPLE_API_URL } from '../../../shared/ipc/models/server-url'
-import type { ServerProfile } from '../../../shared/ipc/models/server-profile'
+import type { ServerProfile, ServerStatus } from '../../../shared/ipc/models/server-profile'
+import { AppError } from '../../../shared/errors'
+import { useIpcClient } from '../../ipc/client-context'
 import { useMutationInvoke } from '../../ipc/hooks'
+import { useServers } from '../../features/servers/use-servers'
+import { ServerCheckNotice } from './server-check-notice'
 import {
   NAME_MAX,
   NOTE_MAX,
@@ -14,7 +18,11 @@ import {
   type ServerFormValues,
 } from './server-form-rules'
 
-/** Add a server (editing = null) or edit a user profile; inline errors, saved through IPC. */
+/**
+ * Add a server (editing = null) or edit a user profile; inline errors, saved through IPC. A new
+ * address is checked first (servers.probe): one that answers is saved at once, one that does not
+ * is explained in the form with "Save anyway".
+ */
 export function ServerFormModal({
   opened,
   editing,
@@ -46,6 +54,10 @@ function ServerForm({ editing, onDone }: { editing: ServerProfile | null; onDone
   })
   const [errors, setErrors] = useState<ServerFormErrors>({})
   const [general, setGeneral] = useState<string | null>(null)
+  const [checking, setChecking] = useState(false)
+  const [unreachable, setUnreachable] = useState<ServerStatus | null>(null)
+  const client = useIpcClient()
+  const { servers } = useServers()
 
   const onError = (error: Parameters<typeof errorsFromAppError>[0]) => {
     const mapped = errorsFromAppError(error)
@@ -71,14 +83,42 @@ function ServerForm({ editing, onDone }: { editing: ServerProfile | null; onDone
     // Clear a shown error as soon as the user edits that field; re-check on blur/submit.
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }))
     setGeneral(null)
+    // The check was of the old address; the next submit checks the new one.
+    if (field === 'baseUrl') setUnreachable(null)
   }
 
-  const submit = () => {
+  const save = () => {
+    if (editing) update.mutate({ id: editing.id, ...values })
+    else add.mutate(values)
+  }
+
+  const submit = async () => {
     const found = validateServerForm(values)
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
-    if (editing) update.mutate({ id: editing.id, ...values })
-    else add.mutate(values)
+    // A taken name is said before the (slower) address check; core still refuses it on save.
+    const clash = servers.find(
+      (s) =>
+        s.id !== editing?.id &&
+        s.name.localeCompare(values.name.trim(), undefined, { sensitivity: 'accent' }) === 0,
+    )
+    if (clash) {
+      setErrors({ name: `A server profile named “${clash.name}” already exists.` })
+      return
+    }
+    // Only a new address needs a check; renaming or a new note saves at once.
+    if (editing !== null && values.baseUrl.trim() === editing.baseUrl) return save()
+    setChecking(true)
+    setUnreachable(null)
+    try {
+      const status = await client.invoke('servers.probe', { baseUrl: values.baseUrl })
+      if (status.state === 'online') save()
+      else setUnreachable(status)
+    } catch (error) {
+      onError(error instanceof AppError ? error : new AppError('internal', String(error)))
+    } finally {
+      setChecking(false)
+    }
   }
 
   return (
@@ -86,7 +126,7 @@ function ServerForm({ editing, onDone }: { editing: ServerProfile | null; onDone
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        submit()
+        void submit()
       }}
     >
       <Stack gap="md">
@@ -143,12 +183,20 @@ function ServerForm({ editing, onDone }: { editing: ServerProfile | null; onDone
             {general}
           </Alert>
         )}
+        {unreachable && (
+          <ServerCheckNotice status={unreachable} saving={saving} onSaveAnyway={save} />
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving} data-testid="server-form-submit">
-            {editing ? 'Save changes' : 'Add server'}
+          <Button
+            type="submit"
+            loading={saving || checking}
+            variant={unreachable ? 'default' : 'filled'}
+            data-testid="server-form-submit"
+          >
+            {unreachable ? 'Check again' : editing ? 'Save changes' : 'Add server'}
           </Button>
         </Group>
       </Stack>

@@ -31,6 +31,14 @@ export const serversChannels = {
   'servers.select': { input: z.strictObject({ id: serverIdSchema }), output: serverListSchema },
   /** Probes one server now (GET {baseUrl}/info) and returns what was found. */
   'servers.check': { input: z.strictObject({ id: serverIdSchema }), output: serverStatusSchema },
+  /**
+   * Probes an address before it is saved (the Add/Edit server form), anonymously: GET
+   * {baseUrl}/info. Says what was found (online, or why not) without keeping anything.
+   */
+  'servers.probe': {
+    input: z.strictObject({ baseUrl: serverUrlSchema }),
+    output: serverStatusSchema,
+  },
 } as const
 
 export const serversEvents = {

@@ -1,0 +1,106 @@
+import { Alert, Button, Group, Text } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { IconCloudOff } from '@tabler/icons-react'
+import { useState } from 'react'
+import type { ConnectionState } from '../../shared/ipc/models/server-profile'
+import { useServers, type ServerWithStatus } from '../features/servers/use-servers'
+import { useMutationInvoke } from '../ipc/hooks'
+
+/** The last finished check of one server; a re-check in progress does not hide the notice. */
+interface Settled {
+  serverId: string
+  state: ConnectionState
+  message: string | undefined
+}
+
+const UNREACHABLE: readonly ConnectionState[] = ['offline', 'error']
+
+/**
+ * Where the user can work while the active server cannot be reached. Today that is the Local
+ * sandbox; once the offline library exists, "Open what is pinned" joins this list.
+ */
+function alternativesTo(active: ServerWithStatus, servers: ServerWithStatus[]) {
+  return servers.filter((s) => s.kind === 'sandbox' && s.id !== active.id)
+}
+
+/**
+ * Says once, in plain words, that the active server cannot be reached (at the first start
+ * without network that is NOMAD (public)) and offers the Local sandbox in one click. Dismissed
+ * per server for the rest of this run; it goes away by itself when the server answers again.
+ */
+export function UnreachableServerNotice({ onSwitched }: { onSwitched: () => void }) {
+  const { active, servers } = useServers()
+  const [settled, setSettled] = useState<Settled>()
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set())
+  const select = useMutationInvoke('servers.select', {
+    onSuccess: onSwitched,
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: 'Could not switch server',
+        message: error.message,
+      }),
+  })
+  const check = useMutationInvoke('servers.check')
+
+  // Remember the last finished check (React's "adjust state while rendering" pattern), so the
+  // periodic re-check's "Checking…" does not make the notice blink.
+  const status = active?.status
+  if (
+    active &&
+    status &&
+    status.state !== 'checking' &&
+    status.state !== 'unknown' &&
+    (settled?.serverId !== active.id ||
+      settled.state !== status.state ||
+      settled.message !== status.message)
+  )
+    setSettled({ serverId: active.id, state: status.state, message: status.message })
+
+  if (!active || settled?.serverId !== active.id || dismissed.has(active.id)) return null
+  if (!UNREACHABLE.includes(settled.state)) return null
+  const sandbox = alternativesTo(active, servers)[0]
+
+  return (
+    <Alert
+      color="indigo"
+      variant="light"
+      mb="lg"
+      icon={<IconCloudOff size={20} />}
+      title={`${active.name} cannot be reached`}
+      withCloseButton
+      closeButtonLabel="Dismiss this notice"
+      onClose={() => setDismissed((ids) => new Set(ids).add(active.id))}
+      data-testid="server-unreachable-notice"
+    >
+      <Text size="sm">{settled.message ?? 'The connection check failed.'}</Text>
+      {sandbox && (
+        <Text size="sm" mt={4}>
+          You can keep working with the {sandbox.name}: a small NOMAD server with demo data that
+          runs on this computer, no network needed.
+        </Text>
+      )}
+      <Group mt="sm" gap="sm">
+        {sandbox && (
+          <Button
+            size="xs"
+            loading={select.isPending}
+            onClick={() => select.mutate({ id: sandbox.id })}
+            data-testid="use-local-sandbox"
+          >
+            Use the {sandbox.name}
+          </Button>
+        )}
+        <Button
+          size="xs"
+          variant="default"
+          loading={check.isPending || status?.state === 'checking'}
+          onClick={() => check.mutate({ id: active.id })}
+          data-testid="unreachable-try-again"
+        >
+          Try again
+        </Button>
+      </Group>
+    </Alert>
+  )
+}
