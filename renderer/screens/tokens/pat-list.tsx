@@ -28,7 +28,14 @@ import { useState } from 'react'
 import type { PAT_ORDERS, PAT_STATE_FILTERS, PatView } from '../../../shared/ipc/channels/tokens'
 import { ErrorAlert } from '../../components/error-alert'
 import { useInvoke } from '../../ipc/hooks'
-import { ExpiryDate, RelativeDate, ScopeChips, StateBadge } from './token-badges'
+import {
+  ExpiryDate,
+  LastUsed,
+  RelativeDate,
+  ReplacedBy,
+  ScopeChips,
+  StateBadge,
+} from './token-badges'
 
 type Order = (typeof PAT_ORDERS)[number]
 type StateFilter = (typeof PAT_STATE_FILTERS)[number]
@@ -152,7 +159,7 @@ export function PatList({ actions }: { actions: PatActions }) {
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Scopes</Table.Th>
-                <Table.Th>Created</Table.Th>
+                <Table.Th>Created · last used</Table.Th>
                 <Table.Th>Expires</Table.Th>
                 <Table.Th>State</Table.Th>
                 <Table.Th aria-label="Actions" />
@@ -212,6 +219,7 @@ function PatRow({ pat, actions }: { pat: PatView; actions: PatActions }) {
         >
           {pat.name}
         </Text>
+        {pat.replacedBy && <ReplacedBy replacement={pat.replacedBy} />}
         {(pat.stored || pat.description) && (
           <Group gap={6} wrap="nowrap" mt={2}>
             {pat.stored && (
@@ -246,7 +254,8 @@ function PatRow({ pat, actions }: { pat: PatView; actions: PatActions }) {
         <ScopeChips scopes={pat.scopes} max={2} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <RelativeDate iso={pat.createdAt} />
+        <RelativeDate iso={pat.createdAt} testId="pat-created" />
+        <LastUsed iso={pat.lastUsedAt} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {pat.state === 'revoked' ? (
@@ -257,7 +266,7 @@ function PatRow({ pat, actions }: { pat: PatView; actions: PatActions }) {
           <ExpiryDate iso={pat.expiresAt} />
         )}
       </Table.Td>
-      <Table.Td w={90}>
+      <Table.Td>
         <StateBadge state={pat.state} />
       </Table.Td>
       <Table.Td w={40}>
