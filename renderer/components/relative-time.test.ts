@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatRelative } from './relative-time'
+import { formatPast, formatRelative } from './relative-time'
 
 const NOW = Date.parse('2030-01-10T12:00:00.000Z')
 const at = (ms: number) => new Date(NOW + ms).toISOString()
@@ -33,5 +33,13 @@ describe('one relative-time format', () => {
     expect(formatRelative(at(-20_000), NOW)).toBe('just now')
     expect(formatRelative(at(20_000), NOW)).toBe('in less than a minute')
     expect(formatRelative('soon', NOW)).toBe('soon')
+  })
+})
+
+describe('past instants', () => {
+  it('reads a server clock slightly ahead as "just now", never as the future', () => {
+    expect(formatPast(at(20_000), NOW)).toBe('just now')
+    expect(formatPast(at(-3 * DAY), NOW)).toBe('3 days ago')
+    expect(formatPast('unknown', NOW)).toBe('unknown')
   })
 })

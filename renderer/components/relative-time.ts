@@ -25,7 +25,16 @@ export function formatRelative(iso: string, now = Date.now()): string {
   if (Number.isNaN(diff)) return iso
   for (const [unit, ms, from] of UNITS)
     if (Math.abs(diff) >= from) return relative.format(Math.round(diff / ms), unit)
-  return diff >= 0 ? 'in less than a minute' : 'just now'
+  return diff > 0 ? 'in less than a minute' : 'just now'
+}
+
+/**
+ * For instants that are past by nature (created, last used): a server clock a few seconds
+ * ahead of this one must not make them read "in less than a minute".
+ */
+export function formatPast(iso: string, now = Date.now()): string {
+  const ms = Date.parse(iso)
+  return formatRelative(Number.isNaN(ms) || ms <= now ? iso : new Date(now).toISOString(), now)
 }
 
 /** The exact local date and time, for tooltips next to relative dates. */

@@ -70,7 +70,7 @@ function Detail({
       <Table withRowBorders={false} verticalSpacing={6}>
         <Table.Tbody>
           <Row label="Created">
-            <RelativeDate iso={pat.createdAt} />
+            <RelativeDate iso={pat.createdAt} past />
           </Row>
           <Row label="Expires">
             {pat.state === 'revoked' ? (
@@ -80,12 +80,12 @@ function Detail({
             )}
           </Row>
           <Row label="Last used">
-            <RelativeDate iso={pat.lastUsedAt} empty="never" />
+            <RelativeDate iso={pat.lastUsedAt} empty="never" past />
           </Row>
           {pat.replacedBy && (
             <Row label="Replaced by">
               <Text size="sm" data-testid="pat-detail-replaced-by">
-                the token created <RelativeDate iso={pat.replacedBy.createdAt} /> (rotated)
+                the token created <RelativeDate iso={pat.replacedBy.createdAt} past /> (rotated)
               </Text>
             </Row>
           )}

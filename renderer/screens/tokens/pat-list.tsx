@@ -159,7 +159,7 @@ export function PatList({ actions }: { actions: PatActions }) {
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Scopes</Table.Th>
-                <Table.Th>Created · last used</Table.Th>
+                <Table.Th>Created</Table.Th>
                 <Table.Th>Expires</Table.Th>
                 <Table.Th>State</Table.Th>
                 <Table.Th aria-label="Actions" />
@@ -254,7 +254,7 @@ function PatRow({ pat, actions }: { pat: PatView; actions: PatActions }) {
         <ScopeChips scopes={pat.scopes} max={2} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <RelativeDate iso={pat.createdAt} testId="pat-created" />
+        <RelativeDate iso={pat.createdAt} testId="pat-created" past />
         <LastUsed iso={pat.lastUsedAt} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -1,6 +1,6 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core'
 import type { PatView, StoredTokenView } from '../../../shared/ipc/channels/tokens'
-import { formatExact, formatRelative, useNow } from '../../components/relative-time'
+import { formatExact, formatPast, formatRelative, useNow } from '../../components/relative-time'
 import { hintFor } from './scope-catalogue'
 
 const WARN_MS = 7 * 24 * 3600 * 1000
@@ -62,10 +62,13 @@ export function RelativeDate({
   iso,
   empty = '—',
   testId,
+  past = false,
 }: {
   iso: string | null
   empty?: string
   testId?: string
+  /** An instant that cannot be in the future (created, last used). */
+  past?: boolean
 }) {
   const now = useNow()
   if (iso === null)
@@ -77,7 +80,7 @@ export function RelativeDate({
   return (
     <Tooltip label={formatExact(iso)} withArrow openDelay={200}>
       <Text size="sm" span data-testid={testId}>
-        {formatRelative(iso, now)}
+        {past ? formatPast(iso, now) : formatRelative(iso, now)}
       </Text>
     </Tooltip>
   )
@@ -86,7 +89,7 @@ export function RelativeDate({
 /** When the server last accepted the token (NOMAD's last_used_at), on a second, quieter line. */
 export function LastUsed({ iso }: { iso: string | null }) {
   const now = useNow()
-  const text = iso === null ? 'never used' : `used ${formatRelative(iso, now)}`
+  const text = iso === null ? 'never used' : `used ${formatPast(iso, now)}`
   return (
     <Tooltip
       label={iso === null ? 'The server has no use of it' : formatExact(iso)}
@@ -111,7 +114,7 @@ export function ReplacedBy({ replacement }: { replacement: { id: string; created
       maw={280}
     >
       <Text size="xs" c="dimmed" data-testid="pat-replaced-by">
-        replaced by the token created {formatRelative(replacement.createdAt, now)}
+        replaced by the token created {formatPast(replacement.createdAt, now)}
       </Text>
     </Tooltip>
   )
