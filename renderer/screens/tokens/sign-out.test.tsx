@@ -26,6 +26,8 @@ const vault = {
   warning: null,
   minPassphraseLength: 8,
 }
+// Mantine's modals and menus under jsdom are slow on a busy 2-core machine.
+const SLOW = { timeout: 10_000 }
 const needsSession = {
   ok: false as const,
   error: { code: 'auth_required' as const, message: 'Sign in to Lab Oasis to see your tokens.' },
@@ -83,10 +85,10 @@ function renderSignedIn() {
 describe('signing out on the Tokens screen', () => {
   it('shows the sign-in card and does not ask to sign in again', async () => {
     const { fake, user } = renderSignedIn()
-    expect(await screen.findByTestId('pat-empty')).toBeVisible()
+    expect(await screen.findByTestId('pat-empty', {}, SLOW)).toBeVisible()
     await user.click(screen.getByTestId('account-button'))
-    await user.click(await screen.findByTestId('account-sign-out'))
-    expect(await screen.findByTestId('tokens-sign-in')).toBeVisible()
+    await user.click(await screen.findByTestId('account-sign-out', {}, SLOW))
+    expect(await screen.findByTestId('tokens-sign-in', {}, SLOW)).toBeVisible()
     // The list was asked again after the sign-out and was refused; that refusal is expected.
     await waitFor(() =>
       expect(fake.calls.filter((c) => c.channel === 'tokens.list').length).toBeGreaterThan(1),
@@ -98,10 +100,12 @@ describe('signing out on the Tokens screen', () => {
 
   it('still asks when the user chooses to sign in after signing out', async () => {
     const { user } = renderSignedIn()
-    expect(await screen.findByTestId('pat-empty')).toBeVisible()
+    expect(await screen.findByTestId('pat-empty', {}, SLOW)).toBeVisible()
     await user.click(screen.getByTestId('account-button'))
-    await user.click(await screen.findByTestId('account-sign-out'))
-    await user.click(await screen.findByTestId('tokens-sign-in-button'))
-    expect(await screen.findByTestId('sign-in-intro')).toHaveTextContent('Signing in lets the app')
+    await user.click(await screen.findByTestId('account-sign-out', {}, SLOW))
+    await user.click(await screen.findByTestId('tokens-sign-in-button', {}, SLOW))
+    expect(await screen.findByTestId('sign-in-intro', {}, SLOW)).toHaveTextContent(
+      'Signing in lets the app',
+    )
   }, 20_000)
 })
