@@ -14,7 +14,7 @@ import { IconAlertTriangle, IconCheck, IconCopy, IconPlugConnected } from '@tabl
 import { useState } from 'react'
 import type { AppError } from '../../../shared/errors'
 import type { Reveal, StoreFailure, StoredTokenView } from '../../../shared/ipc/channels/tokens'
-import { formatExact } from '../../components/relative-time'
+import { formatExact, formatRelative } from '../../components/relative-time'
 import { useInvoke, useMutationInvoke } from '../../ipc/hooks'
 import { TestReportView } from './test-report'
 import { VaultPassphraseForm } from './vault-passphrase-form'
@@ -136,7 +136,9 @@ function RevealBody({ state, onDone }: { state: RevealState; onDone: () => void 
       </Group>
       <Text size="xs" c="dimmed">
         “{reveal.name}” ·{' '}
-        {reveal.expiresAt ? `expires ${formatExact(reveal.expiresAt)}` : 'does not expire'}
+        {reveal.expiresAt
+          ? `expires ${formatRelative(reveal.expiresAt)} (${formatExact(reveal.expiresAt)})`
+          : 'does not expire'}
         {reveal.kind === 'app-token' && ' · app token (deprecated)'}
       </Text>
 
