@@ -150,6 +150,30 @@ test('sign in, create, copy, list, test, rotate, revoke, sign out — the raw to
   await reveal.getByTestId('reveal-done').click()
   await expect(row(page, 'revoked')).toHaveCount(1)
   await expect(row(page, 'active')).toHaveCount(1)
+  // The two rows of the same name tell themselves apart: which replaced which, created, used.
+  await expect(row(page, 'revoked').getByTestId('pat-replaced-by')).toHaveText(
+    /^replaced by the token created (just now|1 minute ago)$/,
+  )
+  await expect(row(page, 'active').getByTestId('pat-replaced-by')).toHaveCount(0)
+  await expect(row(page, 'active').getByTestId('pat-created')).toHaveText(/just now|minute/)
+  await expect(row(page, 'revoked').getByTestId('pat-last-used')).toHaveText(/^used /)
+  // The state badge shows the whole word at this width (it was cut to "REVO…").
+  const badge = row(page, 'revoked').getByTestId('pat-state')
+  await expect(badge).toHaveText('revoked')
+  expect(
+    await badge.evaluate((el) => {
+      const label = el.querySelector('.mantine-Badge-label') ?? el
+      return label.scrollWidth <= label.clientWidth && el.scrollWidth <= el.clientWidth
+    }),
+  ).toBe(true)
+  await expect(row(page, 'revoked').getByTestId('pat-last-used')).not.toContainText(' in ')
+  await shoot(page, 'rotated')
+  // At 1440 px the side cards sit beside the list, which gets narrower: still whole.
+  await page.setViewportSize({ width: 1440, height: 860 })
+  await expect(badge).toHaveText('revoked')
+  expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+  await shoot(page, 'rotated-1440')
+  await page.setViewportSize({ width: 1280, height: 860 })
   await stored.getByTestId('stored-test').click()
   await expect(page.getByTestId('stored-test-modal').getByTestId('test-report')).toHaveAttribute(
     'data-verdict',
@@ -180,6 +204,9 @@ test('sign in, create, copy, list, test, rotate, revoke, sign out — the raw to
   await page.getByTestId('account-sign-out').click()
   await expect(page.getByTestId('tokens-sign-in')).toBeVisible()
   await expect(page.getByTestId('account-sign-in')).toBeVisible()
+  // Signing out is not "your session ended": no sign-in prompt opens by itself.
+  await page.waitForTimeout(1000)
+  await expect(page.getByTestId('sign-in-intro')).toHaveCount(0)
 
   // IPC traffic: each raw token arrives exactly once, in the reply that reveals it, and the
   // window never sends one back.
@@ -233,6 +260,58 @@ test('sign in, create, copy, list, test, rotate, revoke, sign out — the raw to
 
 test.describe('without a passphrase in the environment', () => {
   test.use({ hostEnv: {} })
+
+  test('the first token is stored in one step: the passphrase is set inside the reveal', async ({
+    page,
+    host,
+    testSandbox,
+  }) => {
+    const lena = testSandbox!.demoUsers.find((user) => user.username === 'lena')!
+    await page.emulateMedia({ colorScheme: 'light' })
+    await openApp(page, host.current(), 'tokens')
+    await expect(page.getByTestId('vault-locked')).toContainText('NOMAD_VAULT_PASSPHRASE')
+    await page.getByTestId('tokens-sign-in-button').click()
+    const signIn = page.getByTestId('sign-in-modal')
+    await signIn.getByTestId('sign-in-username').fill(lena.username)
+    await signIn.getByTestId('sign-in-password').fill(lena.password)
+    await signIn.getByTestId('sign-in-submit').click()
+    await expect(page.getByTestId('account-name')).toHaveText('lena')
+
+    await page.getByTestId('create-token').click()
+    const create = page.getByTestId('create-token-modal')
+    await create.getByTestId('create-name').fill('first notebook')
+    await create.getByTestId('create-submit').click()
+    const reveal = page.getByTestId('reveal-modal')
+    const raw = (await reveal.getByTestId('reveal-token').textContent())?.trim() ?? ''
+    expect(raw).toMatch(/^nomad_pat_/)
+    await reveal.getByTestId('reveal-use').click()
+
+    // One dialog: the token stays in view, the passphrase is chosen under it.
+    const form = reveal.getByTestId('reveal-passphrase')
+    await expect(form).toContainText('never stored')
+    await expect(form).toContainText('NOMAD_VAULT_PASSPHRASE')
+    await expect(page.getByTestId('unlock-modal')).toBeHidden()
+    await expect(page.getByRole('dialog')).toHaveCount(1)
+    await expect(reveal.getByTestId('reveal-token')).toHaveText(raw)
+    await form.getByTestId('unlock-passphrase').fill(PASSPHRASE)
+    await form.getByTestId('unlock-repeat').fill(PASSPHRASE)
+    await shoot(page, 'first-store')
+    await form.getByTestId('unlock-submit').click()
+    await expect(reveal.getByTestId('reveal-stored')).toContainText('Stored in this app, encrypted')
+    await expect(form).toHaveCount(0)
+    await expect(reveal.getByTestId('reveal-token')).toHaveText(raw)
+    await shoot(page, 'first-store-done')
+    await reveal.getByTestId('reveal-saved').check()
+    await reveal.getByTestId('reveal-done').click()
+    await expect(page.getByTestId('stored-row').filter({ hasText: 'first notebook' })).toBeVisible()
+    await expect(page.getByTestId('vault-locked')).toBeHidden()
+
+    // Nothing secret in the host's output.
+    await host.stop()
+    const logs = host.current().output()
+    expect(logs).not.toContain(raw)
+    expect(logs).not.toContain(PASSPHRASE)
+  })
 
   test('paste into a new passphrase vault, list with the stored token, app tokens with re-sign-in that resumes, unlock after a restart', async ({
     page,

@@ -15,7 +15,7 @@ import { createAppRouter } from './routing/router'
 export function App({ transport }: { transport: Transport }) {
   // Every call that fails with auth_required asks to sign in and then runs again (once, here).
   const [prompt] = useState(createSignInPromptStore)
-  const [client] = useState(() => withReauth(createIpcClient(transport), prompt.request))
+  const [client] = useState(() => withReauth(createIpcClient(transport), prompt))
   const [router] = useState(() => createAppRouter())
   return (
     <AppProviders client={client}>

@@ -29,7 +29,7 @@ function stateParams(
 /** The server's PATs: list, inspect, create, revoke, rotate (with the vault kept in step). */
 export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
   const { sessions, reveals } = deps
-  const { target, pat, assertCanStore } = ctx
+  const { target, pat, assertCanStore, rotated: noteRotation } = ctx
   return {
     async list(input: Input<'tokens.list'>, signal?: AbortSignal): Promise<PatList> {
       const { profile, client, vault } = await target(input.serverId)
@@ -131,6 +131,10 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
       // A locked vault is known before the server is asked: fail while the old token still works.
       if (stored !== undefined) assertCanStore(vault)
       const rotated = await client.tokens.rotate(id)
+      noteRotation(profile.id, id, {
+        id: rotated.pat.id,
+        createdAt: isoInstant(rotated.pat.created_at),
+      })
       // From here the old token is dead and the reply is the new one's only copy: hold it for the
       // reveal first, so no vault failure below can lose it.
       const expiresAt = rotated.pat.expired_at === null ? null : isoInstant(rotated.pat.expired_at)

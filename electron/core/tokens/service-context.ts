@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import type { z } from 'zod'
 import type {
+  PatView,
   StoredList,
   StoredTokenView,
   tokensChannels,
@@ -35,6 +36,10 @@ export type Input<C extends keyof typeof tokensChannels> = z.output<
 export function createServiceContext(deps: TokensDeps) {
   const profileOf = (serverId?: string) =>
     serverId === undefined ? deps.profiles.active() : deps.profiles.get(serverId)
+  // Rotations this app made, old token → its replacement, per server (memory only: neither a
+  // secret nor worth a file, and the server's own records stay the truth).
+  const rotations = new Map<string, PatView['replacedBy']>()
+  const rotationKey = (serverId: string, id: string) => `${serverId}\u0000${id}`
   const viewContext = (vault: TokenVault) => ({
     now: deps.now(),
     locked: vault.state().cipherStatus === 'locked',
@@ -48,7 +53,16 @@ export function createServiceContext(deps: TokensDeps) {
       return { profile, client: await deps.api.clientFor(profile.id), vault: await deps.vault() }
     },
     pat: (vault: TokenVault, serverId: string) => (record: Parameters<typeof toPatView>[0]) =>
-      toPatView(record, vault, serverId, deps.now()),
+      toPatView(
+        record,
+        vault,
+        serverId,
+        deps.now(),
+        rotations.get(rotationKey(serverId, record.id)) ?? null,
+      ),
+    /** Remembers that rotating `oldId` made the token `replacement`. */
+    rotated: (serverId: string, oldId: string, replacement: NonNullable<PatView['replacedBy']>) =>
+      void rotations.set(rotationKey(serverId, oldId), replacement),
     storedList: (vault: TokenVault, serverId: string): StoredList => {
       const { activeId, tokens } = vault.list(serverId)
       const ctx = viewContext(vault)

@@ -37,6 +37,7 @@ describe('PAT lifecycle against the sandbox', () => {
       state: 'active',
       lastUsedAt: null,
       stored: null,
+      replacedBy: null,
     })
     const lifetime = Date.parse(notebook.pat.expiresAt ?? '') - Date.parse(notebook.pat.createdAt)
     expect(lifetime).toBe(30 * DAY)
@@ -155,6 +156,14 @@ describe('PAT lifecycle against the sandbox', () => {
     expect(rotated.pat.id).not.toBe(notebook.pat.id)
     expect(rotated.replacedStored).toBeNull()
     expect((await t.call('tokens.get', { id: notebook.pat.id })).state).toBe('revoked')
+    // The old row says which token replaced it; the new one replaces nothing.
+    const listed = await t.call('tokens.list', { search: 'laptop notebook' })
+    const old = listed.items.find((item) => item.id === notebook.pat.id)
+    expect(old?.replacedBy).toEqual({ id: rotated.pat.id, createdAt: rotated.pat.createdAt })
+    expect(listed.items.find((item) => item.id === rotated.pat.id)?.replacedBy).toBeNull()
+    expect((await t.call('tokens.get', { id: notebook.pat.id })).replacedBy?.id).toBe(
+      rotated.pat.id,
+    )
     const again = await t.raw('tokens.rotate', { id: notebook.pat.id })
     expect(again).toMatchObject({
       ok: false,

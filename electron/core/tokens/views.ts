@@ -16,6 +16,7 @@ export function toPatView(
   vault: TokenVault | undefined,
   serverId: string,
   now: number,
+  replacedBy: PatView['replacedBy'] = null,
 ): PatView {
   const stored = vault?.findByServerTokenId(serverId, record.id)
   const activeId = vault?.list(serverId).activeId ?? null
@@ -29,6 +30,7 @@ export function toPatView(
     expiresAt: record.expired_at === null ? null : isoInstant(record.expired_at),
     lastUsedAt: record.last_used_at === null ? null : isoInstant(record.last_used_at),
     stored: stored === undefined ? null : { id: stored.id, active: stored.id === activeId },
+    replacedBy,
   }
 }
 

@@ -59,7 +59,7 @@ function setup(options: { passwordSignIn?: boolean } = {}) {
           },
   })
   const prompt = createSignInPromptStore()
-  const client = withReauth(createIpcClient(fake.transport), prompt.request)
+  const client = withReauth(createIpcClient(fake.transport), prompt)
   function Action() {
     const [result, setResult] = useState('')
     const stored = useMutationInvoke('tokens.stored', {

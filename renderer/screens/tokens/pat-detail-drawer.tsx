@@ -6,7 +6,6 @@ import { ErrorAlert } from '../../components/error-alert'
 import { useInvoke } from '../../ipc/hooks'
 import { ExpiryDate, RelativeDate, StateBadge } from './token-badges'
 import { hintFor } from './scope-catalogue'
-import { formatExact } from '../../components/relative-time'
 
 /** One token as the server has it now (GET /auth/pats/{id}). */
 export function PatDetailDrawer({
@@ -71,7 +70,7 @@ function Detail({
       <Table withRowBorders={false} verticalSpacing={6}>
         <Table.Tbody>
           <Row label="Created">
-            <Text size="sm">{formatExact(pat.createdAt)}</Text>
+            <RelativeDate iso={pat.createdAt} past />
           </Row>
           <Row label="Expires">
             {pat.state === 'revoked' ? (
@@ -81,8 +80,15 @@ function Detail({
             )}
           </Row>
           <Row label="Last used">
-            <RelativeDate iso={pat.lastUsedAt} empty="never" />
+            <RelativeDate iso={pat.lastUsedAt} empty="never" past />
           </Row>
+          {pat.replacedBy && (
+            <Row label="Replaced by">
+              <Text size="sm" data-testid="pat-detail-replaced-by">
+                the token created <RelativeDate iso={pat.replacedBy.createdAt} past /> (rotated)
+              </Text>
+            </Row>
+          )}
           <Row label="In this app">
             <Text size="sm" data-testid="pat-detail-stored">
               {pat.stored

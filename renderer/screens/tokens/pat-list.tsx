@@ -28,7 +28,14 @@ import { useState } from 'react'
 import type { PAT_ORDERS, PAT_STATE_FILTERS, PatView } from '../../../shared/ipc/channels/tokens'
 import { ErrorAlert } from '../../components/error-alert'
 import { useInvoke } from '../../ipc/hooks'
-import { ExpiryDate, RelativeDate, ScopeChips, StateBadge } from './token-badges'
+import {
+  ExpiryDate,
+  LastUsed,
+  RelativeDate,
+  ReplacedBy,
+  ScopeChips,
+  StateBadge,
+} from './token-badges'
 
 type Order = (typeof PAT_ORDERS)[number]
 type StateFilter = (typeof PAT_STATE_FILTERS)[number]
@@ -212,6 +219,7 @@ function PatRow({ pat, actions }: { pat: PatView; actions: PatActions }) {
         >
           {pat.name}
         </Text>
+        {pat.replacedBy && <ReplacedBy replacement={pat.replacedBy} />}
         {(pat.stored || pat.description) && (
           <Group gap={6} wrap="nowrap" mt={2}>
             {pat.stored && (
@@ -246,7 +254,8 @@ function PatRow({ pat, actions }: { pat: PatView; actions: PatActions }) {
         <ScopeChips scopes={pat.scopes} max={2} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <RelativeDate iso={pat.createdAt} />
+        <RelativeDate iso={pat.createdAt} testId="pat-created" past />
+        <LastUsed iso={pat.lastUsedAt} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {pat.state === 'revoked' ? (
@@ -257,7 +266,7 @@ function PatRow({ pat, actions }: { pat: PatView; actions: PatActions }) {
           <ExpiryDate iso={pat.expiresAt} />
         )}
       </Table.Td>
-      <Table.Td w={90}>
+      <Table.Td>
         <StateBadge state={pat.state} />
       </Table.Td>
       <Table.Td w={40}>

@@ -3,7 +3,7 @@ import { IconClockExclamation } from '@tabler/icons-react'
 import { useState } from 'react'
 import { queryKeyFor, useEvent, useInvoke } from '../../ipc/hooks'
 import { useQueryClient } from '@tanstack/react-query'
-import { formatExact } from '../../components/relative-time'
+import { formatExact, formatRelative } from '../../components/relative-time'
 
 /**
  * In-app expiry reminders for stored tokens (web mode has no OS notifications): which expire
@@ -45,7 +45,7 @@ export function RemindersBanner({ onOpenTokens }: { onOpenTokens?: () => void })
               ? 'has expired and is no longer used.'
               : item.daysLeft <= 0
                 ? 'expires today.'
-                : `expires in ${item.daysLeft} day${item.daysLeft === 1 ? '' : 's'} (${formatExact(item.expiresAt)}).`}
+                : `expires ${formatRelative(item.expiresAt)} (${formatExact(item.expiresAt)}).`}
           </List.Item>
         ))}
       </List>

@@ -22,6 +22,17 @@ const stored = {
   problem: null,
 }
 
+const unlockedVault = {
+  kind: 'passphrase',
+  cipherStatus: 'unlocked',
+  backend: null,
+  persistence: 'disk',
+  exists: true,
+  unprotected: false,
+  warning: null,
+  minPassphraseLength: 8,
+}
+
 /** A rotation whose vault replacement failed in core: the token and the reason arrive together. */
 const failedRotation: RevealState = {
   reveal: { rawToken: RAW, revealId: 'r9', kind: 'pat', name: 'notebook', expiresAt: null },
@@ -37,12 +48,13 @@ const failedRotation: RevealState = {
 describe('reveal dialog after a vault failure', () => {
   it('shows the new token with the failure, and "use this token" stores it again', async () => {
     const fake = createFakeTransport({
+      'vault.status': () => ({ ok: true, value: unlockedVault }),
       'tokens.useRevealed': () => ({ ok: true, value: stored }),
       'tokens.forgetRevealed': () => ({ ok: true, value: {} }),
     })
     render(
       <AppProviders client={createIpcClient(fake.transport)}>
-        <RevealModal state={failedRotation} onClose={() => undefined} onNeedsUnlock={() => {}} />
+        <RevealModal state={failedRotation} onClose={() => undefined} />
       </AppProviders>,
     )
     const user = userEvent.setup({ delay: null })

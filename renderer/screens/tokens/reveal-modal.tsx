@@ -1,11 +1,23 @@
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core'
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+} from '@mantine/core'
 import { IconAlertTriangle, IconCheck, IconCopy, IconPlugConnected } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { AppError } from '../../../shared/errors'
 import type { Reveal, StoreFailure, StoredTokenView } from '../../../shared/ipc/channels/tokens'
-import { formatExact } from '../../components/relative-time'
-import { useMutationInvoke } from '../../ipc/hooks'
+import { formatExact, formatRelative } from '../../components/relative-time'
+import { useInvoke, useMutationInvoke } from '../../ipc/hooks'
 import { TestReportView } from './test-report'
+import { VaultPassphraseForm } from './vault-passphrase-form'
 
 export interface RevealState {
   reveal: Reveal
@@ -25,12 +37,9 @@ export interface RevealState {
 export function RevealModal({
   state,
   onClose,
-  onNeedsUnlock,
 }: {
   state: RevealState | null
   onClose: () => void
-  /** The vault is locked: unlock, then the given action runs again. */
-  onNeedsUnlock: (retry: () => void) => void
 }) {
   const forget = useMutationInvoke('tokens.forgetRevealed')
   const close = () => {
@@ -54,42 +63,35 @@ export function RevealModal({
       size="lg"
       data-testid="reveal-modal"
     >
-      {state && (
-        <RevealBody
-          key={state.reveal.revealId}
-          state={state}
-          onDone={close}
-          onNeedsUnlock={onNeedsUnlock}
-        />
-      )}
+      {state && <RevealBody key={state.reveal.revealId} state={state} onDone={close} />}
     </Modal>
   )
 }
 
-function RevealBody({
-  state,
-  onDone,
-  onNeedsUnlock,
-}: {
-  state: RevealState
-  onDone: () => void
-  onNeedsUnlock: (retry: () => void) => void
-}) {
+function RevealBody({ state, onDone }: { state: RevealState; onDone: () => void }) {
   const { reveal } = state
   const [copied, setCopied] = useState(false)
   const [saved, setSaved] = useState(false)
   const [stored, setStored] = useState<StoredTokenView | null>(null)
   const [storeError, setStoreError] = useState<AppError | null>(null)
+  // A locked vault (web mode: none yet, or after a restart) is opened right here, under the
+  // token, rather than in a second dialog stacked on this one.
+  const [askPassphrase, setAskPassphrase] = useState(false)
+  const vault = useInvoke('vault.status', {})
   const test = useMutationInvoke('tokens.test')
   const use = useMutationInvoke('tokens.useRevealed', {
-    onSuccess: setStored,
+    onSuccess: (next) => {
+      setAskPassphrase(false)
+      setStored(next)
+    },
     onError: (error) => {
-      if (error.code === 'vault_locked') onNeedsUnlock(useIt)
+      if (error.code === 'vault_locked') setAskPassphrase(true)
       else setStoreError(error)
     },
   })
   function useIt() {
     setStoreError(null)
+    if (vault.data?.cipherStatus === 'locked') return setAskPassphrase(true)
     use.mutate({ revealId: reveal.revealId, activate: true })
   }
   const alreadyStored = state.storedName !== null
@@ -134,7 +136,9 @@ function RevealBody({
       </Group>
       <Text size="xs" c="dimmed">
         “{reveal.name}” ·{' '}
-        {reveal.expiresAt ? `expires ${formatExact(reveal.expiresAt)}` : 'does not expire'}
+        {reveal.expiresAt
+          ? `expires ${formatRelative(reveal.expiresAt)} (${formatExact(reveal.expiresAt)})`
+          : 'does not expire'}
         {reveal.kind === 'app-token' && ' · app token (deprecated)'}
       </Text>
 
@@ -159,6 +163,27 @@ function RevealBody({
           {state.storeFailure.message}
         </Alert>
       ) : null}
+      {askPassphrase && vault.data && !stored && (
+        <Paper withBorder radius="md" p="md" data-testid="reveal-passphrase">
+          <Text fw={600} size="sm" mb={4}>
+            {vault.data.exists
+              ? 'Unlock stored tokens to keep this one'
+              : 'Choose a passphrase to keep tokens in this app'}
+          </Text>
+          <VaultPassphraseForm
+            vault={vault.data}
+            creating={!vault.data.exists}
+            intro={
+              vault.data.exists
+                ? 'The passphrase you chose when you first stored a token here.'
+                : 'Tokens the app keeps are encrypted with it (scrypt + AES-256-GCM). It cannot be recovered: forget it and stored tokens are lost (they still work on the server). The token above stays here until you close this dialog.'
+            }
+            actionLabel={vault.data.exists ? 'Unlock and store' : 'Set passphrase and store'}
+            onCancel={() => setAskPassphrase(false)}
+            onUnlocked={() => use.mutate({ revealId: reveal.revealId, activate: true })}
+          />
+        </Paper>
+      )}
       {storeError && (
         <Alert color="red" variant="light" data-testid="reveal-store-error">
           {storeError.message}
@@ -188,7 +213,7 @@ function RevealBody({
           >
             Test it
           </Button>
-          {!alreadyStored && !stored && (
+          {!alreadyStored && !stored && !askPassphrase && (
             <Button
               variant="light"
               loading={use.isPending}

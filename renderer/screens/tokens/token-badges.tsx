@@ -1,6 +1,6 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core'
 import type { PatView, StoredTokenView } from '../../../shared/ipc/channels/tokens'
-import { formatExact, formatRelative, useNow } from '../../components/relative-time'
+import { formatExact, formatPast, formatRelative, useNow } from '../../components/relative-time'
 import { hintFor } from './scope-catalogue'
 
 const WARN_MS = 7 * 24 * 3600 * 1000
@@ -13,7 +13,14 @@ const STATE_COLORS: Record<PatView['state'], string> = {
 
 export function StateBadge({ state }: { state: PatView['state'] }) {
   return (
-    <Badge color={STATE_COLORS[state]} variant="light" data-testid="pat-state">
+    // Never shortened: a table squeezing its columns must not turn "revoked" into "REVO…".
+    <Badge
+      color={STATE_COLORS[state]}
+      variant="light"
+      style={{ minWidth: 'max-content' }}
+      styles={{ label: { overflow: 'visible' } }}
+      data-testid="pat-state"
+    >
       {state}
     </Badge>
   )
@@ -51,18 +58,63 @@ export function ScopeChips({ scopes, max = 3 }: { scopes: readonly string[]; max
 }
 
 /** A relative date with the exact one in a tooltip. */
-export function RelativeDate({ iso, empty = '—' }: { iso: string | null; empty?: string }) {
+export function RelativeDate({
+  iso,
+  empty = '—',
+  testId,
+  past = false,
+}: {
+  iso: string | null
+  empty?: string
+  testId?: string
+  /** An instant that cannot be in the future (created, last used). */
+  past?: boolean
+}) {
   const now = useNow()
   if (iso === null)
     return (
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" data-testid={testId}>
         {empty}
       </Text>
     )
   return (
     <Tooltip label={formatExact(iso)} withArrow openDelay={200}>
-      <Text size="sm" span>
-        {formatRelative(iso, now)}
+      <Text size="sm" span data-testid={testId}>
+        {past ? formatPast(iso, now) : formatRelative(iso, now)}
+      </Text>
+    </Tooltip>
+  )
+}
+
+/** When the server last accepted the token (NOMAD's last_used_at), on a second, quieter line. */
+export function LastUsed({ iso }: { iso: string | null }) {
+  const now = useNow()
+  const text = iso === null ? 'never used' : `used ${formatPast(iso, now)}`
+  return (
+    <Tooltip
+      label={iso === null ? 'The server has no use of it' : formatExact(iso)}
+      withArrow
+      openDelay={200}
+    >
+      <Text size="xs" c="dimmed" data-testid="pat-last-used">
+        {text}
+      </Text>
+    </Tooltip>
+  )
+}
+
+/** A rotated token's pointer to the one that took its place (same name, new value). */
+export function ReplacedBy({ replacement }: { replacement: { id: string; createdAt: string } }) {
+  const now = useNow()
+  return (
+    <Tooltip
+      label={`Rotated: the new token (id ${replacement.id}) has the same name and scopes.`}
+      withArrow
+      multiline
+      maw={280}
+    >
+      <Text size="xs" c="dimmed" data-testid="pat-replaced-by">
+        replaced by the token created {formatPast(replacement.createdAt, now)}
       </Text>
     </Tooltip>
   )

@@ -35,6 +35,7 @@ const pat = {
   expiresAt: '2030-01-30T23:59:00.000Z',
   lastUsedAt: null,
   stored: null,
+  replacedBy: null,
 }
 
 function renderScreen(options: { signedIn: boolean; vaultStatus?: object }) {

@@ -172,7 +172,7 @@ export function TokensScreen() {
           setReveal({ reveal: next, origin: 'created', storedName: null, storeFailure: null })
         }}
       />
-      <RevealModal state={reveal} onClose={() => setReveal(null)} onNeedsUnlock={needsUnlock} />
+      <RevealModal state={reveal} onClose={() => setReveal(null)} />
       <PasteTokenModal
         opened={pasting}
         onClose={() => setPasting(false)}

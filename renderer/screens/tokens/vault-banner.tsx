@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Switch, Text } from '@mantine/core'
+import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core'
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react'
-import { useState } from 'react'
 import type { VaultStatus } from '../../../shared/ipc/channels/vault'
 import { useMutationInvoke } from '../../ipc/hooks'
-import { DialogActions } from './dialog-actions'
+import { RestartNote, VaultPassphraseForm } from './vault-passphrase-form'
 
 /** Locked passphrase vault → unlock/create; any protection problem → a persistent warning with the fix. */
 export function VaultBanner({ vault, onUnlock }: { vault: VaultStatus; onUnlock: () => void }) {
@@ -19,11 +18,14 @@ export function VaultBanner({ vault, onUnlock }: { vault: VaultStatus; onUnlock:
           data-testid="vault-locked"
         >
           <Group justify="space-between" gap="md" wrap="nowrap" align="flex-end">
-            <Text size="sm">
-              {vault.exists
-                ? 'In web mode stored tokens are encrypted with your passphrase. Unlock to see and use them.'
-                : 'In web mode the app encrypts stored tokens with a passphrase you choose (scrypt + AES-256-GCM). You need it again after each restart.'}
-            </Text>
+            <Stack gap={4}>
+              <Text size="sm">
+                {vault.exists
+                  ? 'In web mode stored tokens are encrypted with your passphrase. Unlock to see and use them.'
+                  : 'In web mode the app encrypts stored tokens with a passphrase you choose (scrypt + AES-256-GCM), the first time you store one.'}
+              </Text>
+              <RestartNote />
+            </Stack>
             <Button
               size="xs"
               onClick={onUnlock}
@@ -91,82 +93,13 @@ export function UnlockModal({
       data-testid="unlock-modal"
     >
       {opened && vault && (
-        <UnlockForm vault={vault} creating={creating} onCancel={onClose} onUnlocked={onUnlocked} />
+        <VaultPassphraseForm
+          vault={vault}
+          creating={creating}
+          onCancel={onClose}
+          onUnlocked={onUnlocked}
+        />
       )}
     </Modal>
-  )
-}
-
-function UnlockForm({
-  vault,
-  creating,
-  onCancel,
-  onUnlocked,
-}: {
-  vault: VaultStatus
-  creating: boolean
-  onCancel: () => void
-  onUnlocked: () => void
-}) {
-  const [passphrase, setPassphrase] = useState('')
-  const [repeat, setRepeat] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const unlock = useMutationInvoke('vault.unlock', {
-    onSuccess: onUnlocked,
-    onError: (e) => {
-      setError(e.message)
-      setPassphrase('')
-      setRepeat('')
-    },
-  })
-  const submit = () => {
-    if (creating && passphrase.length < vault.minPassphraseLength)
-      return setError(`Use at least ${vault.minPassphraseLength} characters.`)
-    if (creating && passphrase !== repeat) return setError('The two passphrases differ.')
-    if (passphrase === '') return setError('Enter the passphrase.')
-    setError(null)
-    unlock.mutate({ passphrase })
-  }
-  return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        submit()
-      }}
-    >
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {creating
-            ? 'It encrypts the tokens you store in web mode. There is no way to recover it: if you forget it, stored tokens are lost (they still work on the server; store them again).'
-            : 'The passphrase you chose when you first stored a token in web mode.'}
-        </Text>
-        <PasswordInput
-          label="Passphrase"
-          value={passphrase}
-          onChange={(e) => setPassphrase(e.currentTarget.value)}
-          autoComplete={creating ? 'new-password' : 'current-password'}
-          data-autofocus
-          data-testid="unlock-passphrase"
-        />
-        {creating && (
-          <PasswordInput
-            label="Repeat passphrase"
-            value={repeat}
-            onChange={(e) => setRepeat(e.currentTarget.value)}
-            autoComplete="new-password"
-            data-testid="unlock-repeat"
-          />
-        )}
-        <DialogActions
-          error={error}
-          errorTestId="unlock-error"
-          onCancel={onCancel}
-          label={creating ? 'Create vault' : 'Unlock'}
-          loading={unlock.isPending}
-          actionTestId="unlock-submit"
-        />
-      </Stack>
-    </form>
   )
 }

@@ -91,6 +91,12 @@ export const patViewSchema = z.strictObject({
   lastUsedAt: z.string().nullable(),
   /** The local vault entry holding this token's value, if this app stores it. */
   stored: z.strictObject({ id: z.string(), active: z.boolean() }).nullable(),
+  /**
+   * The token that took this one's place when this app rotated it (the server keeps no such
+   * link: a rotation is a revoke plus a new token of the same name). Known for rotations made
+   * since the app started; null otherwise.
+   */
+  replacedBy: z.strictObject({ id: z.string(), createdAt: z.string() }).nullable(),
 })
 export type PatView = z.infer<typeof patViewSchema>
 
