@@ -95,6 +95,11 @@ export function ResultsPanel({
       ),
     [onSession],
   )
+  const onWidths = useCallback(
+    (widths: Record<string, number>) =>
+      onSession((s) => ({ ...s, widths: { ...otherColumns(s), ...widths } })),
+    [onSession],
+  )
   const onToggle = useCallback((id: string) => setSelection((s) => toggle(s, id)), [setSelection])
   const onSelectAll = useCallback(() => setSelection(selectAll()), [setSelection])
 
@@ -147,6 +152,8 @@ export function ResultsPanel({
           store={store}
           catalogue={catalogue}
           columns={session.columns}
+          widths={session.widths}
+          onWidths={onWidths}
           sort={session.orderBy ? { columnId: session.orderBy, order: session.order } : null}
           onSort={onSort}
           selection={selection}
@@ -172,5 +179,12 @@ export function ResultsPanel({
       />
       <EntryViewers onOpenChange={setViewerOpen} />
     </Paper>
+  )
+}
+
+/** Widths of columns not shown now: kept, so a column taken out and back keeps its width. */
+function otherColumns(session: SearchSession): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(session.widths).filter(([name]) => !session.columns.includes(name)),
   )
 }
