@@ -21,7 +21,11 @@ export function filteredQuantities(node: BuilderNode): string[] {
       case 'raw':
         // Free-form queries: the quantities they name are not reliably known.
         return
-      default:
+      case 'terms':
+      case 'range':
+      case 'date':
+      case 'author':
+      case 'generic':
         out.push(n.quantity)
     }
   }
