@@ -12,7 +12,7 @@ import { formatCount } from '../model/format'
 import { quantityLabel } from '../model/labels'
 import { PAGE_SIZES } from '../state/session'
 import { BULK_HOOKS, bulkAction, subscribeBulkActions } from './bulk-actions'
-import { ColumnPicker } from './column-picker'
+import { ColumnPicker, MAX_COLUMNS } from './column-picker'
 import type { PageStore } from './page-store'
 import { usePageStoreValue } from './use-page-store'
 import { describeSelection, selectedCount, type BulkTarget, type Selection } from './selection'
@@ -105,7 +105,7 @@ export function ResultsToolbar({
         <Group gap="xs" wrap="nowrap">
           <AddFilterColumns
             missing={missingFilterColumns}
-            onAdd={() => onColumns([...columns, ...missingFilterColumns])}
+            onAdd={() => onColumns([...columns, ...missingFilterColumns].slice(0, MAX_COLUMNS))}
           />
           <Select
             size="xs"
