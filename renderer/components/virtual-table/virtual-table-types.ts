@@ -5,7 +5,13 @@ export interface VirtualColumn {
   header: string
   /** Shown on hover of the header (e.g. the quantity's dotted name and description). */
   title?: string
+  /** Width before any row is loaded (and when rows cannot be measured). */
   width: number
+  /** Bounds for the width fitted to content; the researcher may drag or key beyond the max. */
+  minWidth?: number
+  maxWidth?: number
+  /** Gives way first when space is short (author lists, free text). */
+  elastic?: boolean
   sortable: boolean
 }
 
@@ -27,6 +33,12 @@ export interface VirtualTableProps<R extends RowLike> {
   /** Something that changes whenever rowAt may answer differently (the store's version). */
   version: number
   renderCell: (row: R, columnId: string) => ReactNode
+  /** A cell as plain text, to size columns to their content (the first rows are sampled). */
+  cellText?: (row: R, columnId: string) => string
+  /** Widths the researcher set, by column id (the rest are fitted to content and space). */
+  columnWidths?: Record<string, number>
+  /** After a drag ends or a key resizes: the researcher's widths, to persist. */
+  onColumnWidthsChange?: (widths: Record<string, number>) => void
   sort: { columnId: string; order: 'asc' | 'desc' } | null
   onSort: (columnId: string) => void
   isSelected: (id: string) => boolean

@@ -1,7 +1,8 @@
-import { useImperativeHandle, useRef } from 'react'
+import { useImperativeHandle, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { HeaderRow } from './header-row'
 import { TableRow } from './table-row'
 import { useColumnWidths } from './use-column-widths'
+import { useContentWidths } from './use-content-widths'
 import { useRowKeyboard } from './use-row-keyboard'
 import { useRowWindow } from './use-row-window'
 import classes from './virtual-table.module.css'
@@ -22,7 +23,22 @@ export type {
 export function VirtualTable<R extends RowLike>(props: VirtualTableProps<R>) {
   const { columns, rowCount, rowAt, onRangeChange, rowHeight = 34 } = props
   const scrollRef = useRef<HTMLDivElement>(null)
-  const { headers, widths, totalWidth } = useColumnWidths(columns)
+  const { width: available, fontFamily } = useInnerWidth(scrollRef)
+  const natural = useContentWidths({
+    columns,
+    rowCount,
+    rowAt,
+    version: props.version,
+    cellText: props.cellText,
+    fontFamily,
+    sortedId: props.sort?.columnId,
+  })
+  const { headers, widths, totalWidth, resize } = useColumnWidths(columns, {
+    natural,
+    available,
+    user: props.columnWidths,
+    onUserChange: props.onColumnWidthsChange,
+  })
   const { virtualizer, items } = useRowWindow({
     scrollRef,
     rowCount,
@@ -64,9 +80,11 @@ export function VirtualTable<R extends RowLike>(props: VirtualTableProps<R>) {
         <HeaderRow
           headers={headers}
           columns={columns}
+          widths={widths}
           totalWidth={totalWidth}
           sort={props.sort}
           onSort={props.onSort}
+          onResize={resize}
         />
         <div className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
@@ -109,4 +127,24 @@ export function VirtualTable<R extends RowLike>(props: VirtualTableProps<R>) {
       </div>
     </div>
   )
+}
+
+/**
+ * The grid's inner width (without a vertical scrollbar), followed as the window resizes, and
+ * its font family (to measure text in).
+ */
+function useInnerWidth(ref: RefObject<HTMLDivElement | null>) {
+  const [width, setWidth] = useState(0)
+  const [fontFamily, setFontFamily] = useState('')
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    setFontFamily(getComputedStyle(el).fontFamily)
+    const measure = () => setWidth(el.clientWidth)
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [ref])
+  return { width, fontFamily }
 }

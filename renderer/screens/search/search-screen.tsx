@@ -134,7 +134,8 @@ export function SearchScreen() {
     debounced.owner === session.owner &&
     JSON.stringify(debounced.query) === JSON.stringify(draftQuery)
   const loadState = (state: Parameters<typeof sessionFromState>[0]) => {
-    update(() => submit(sessionFromState(state, catalogue)))
+    // Column widths are how this researcher likes the table, not part of a search: they stay.
+    update((current) => submit({ ...sessionFromState(state, catalogue), widths: current.widths }))
     recordNext.current = true
   }
 

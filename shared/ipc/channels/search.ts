@@ -118,6 +118,11 @@ export const savedSearchStateSchema = z.strictObject({
   pageSize: z.number().int().min(1).max(10_000),
   /** Display units picked per quantity (e.g. meV for a band gap). */
   units: z.record(z.string(), z.string()),
+  /**
+   * Column widths the researcher set (dragged or by keys), in pixels by quantity; columns
+   * without one are fitted to their content. Optional: states saved before widths existed.
+   */
+  widths: z.record(quantityName, z.number().int().min(20).max(4000)).optional(),
 })
 export type SearchState = z.infer<typeof savedSearchStateSchema>
 

@@ -17,7 +17,7 @@ import type { QuantityCatalogue } from '../../../../shared/query'
 import { quantityLabel } from '../model/labels'
 import { DEFAULT_COLUMNS } from '../state/session'
 
-const MAX_COLUMNS = 30
+export const MAX_COLUMNS = 30
 
 /** Choose and order the table's columns from the whole catalogue, searchable by name and text. */
 export function ColumnPicker({

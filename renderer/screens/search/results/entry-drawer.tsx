@@ -18,6 +18,7 @@ import { useInvoke } from '../../../ipc/hooks'
 import { formatDateTime, formatNumber } from '../model/format'
 import { preferredUnit, storedToDisplay } from '../model/units'
 import { entryAction, ENTRY_HOOKS } from '../../../features/entry-actions/entry-actions'
+import { formulaGroups, titleFormula } from './formula-conventions'
 
 type Json = unknown
 
@@ -55,7 +56,33 @@ function Field({
   )
 }
 
-/** The key metadata of one entry and what can be done with it. */
+/** Each distinct formula once, named by the conventions that give it (hover: what they mean). */
+function FormulaList({ material }: { material: Json }) {
+  const groups = formulaGroups(material)
+  if (groups.length === 0) return undefined
+  return (
+    <Stack gap={2}>
+      {groups.map((group) => (
+        <Group key={group.value} gap={6} wrap="nowrap" align="baseline">
+          <Text size="sm" fw={500} data-testid="drawer-formula-value">
+            {group.value}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="drawer-formula-conventions">
+            {group.conventions.map((c, i) => (
+              <Tooltip key={c.key} label={c.meaning} multiline w={280} openDelay={300}>
+                <span style={{ cursor: 'help' }} tabIndex={0}>
+                  {c.label}
+                  {i < group.conventions.length - 1 ? ', ' : ''}
+                </span>
+              </Tooltip>
+            ))}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  )
+}
+
 /** Copies an identifier and says so on the button for a moment. */
 function CopyIdButton({ value, label, testId }: { value: string; label: string; testId?: string }) {
   return (
@@ -75,6 +102,7 @@ function CopyIdButton({ value, label, testId }: { value: string; label: string; 
   )
 }
 
+/** The key metadata of one entry and what can be done with it. */
 export function EntryDrawer({
   serverId,
   entryId,
@@ -106,11 +134,9 @@ export function EntryDrawer({
   const uploadId = str(get(entry, 'upload_id'))
   const shownId = str(get(entry, 'entry_id')) ?? entryId ?? ''
   const uploadName = str(get(entry, 'upload_name'))
-  const title =
-    str(get(entry, 'results.material.chemical_formula_descriptive')) ??
-    str(get(entry, 'results.material.chemical_formula_hill')) ??
-    str(get(entry, 'entry_name')) ??
-    'Entry'
+  const material = get(entry, 'results.material')
+  const formula = titleFormula(material)
+  const title = formula?.value ?? str(get(entry, 'entry_name')) ?? 'Entry'
 
   return (
     <Drawer
@@ -120,9 +146,16 @@ export function EntryDrawer({
       position="right"
       size={480}
       title={
-        <Text fw={650} data-testid="drawer-title">
-          {title}
-        </Text>
+        <Group gap={8} align="baseline" wrap="nowrap">
+          <Text fw={650} data-testid="drawer-title">
+            {title}
+          </Text>
+          {formula && (
+            <Text size="xs" c="dimmed" data-testid="drawer-title-convention">
+              {formula.label.toLowerCase()} formula
+            </Text>
+          )}
+        </Group>
       }
       data-testid="entry-drawer"
     >
@@ -179,8 +212,8 @@ export function EntryDrawer({
             {uploadId && <CopyIdButton value={uploadId} label="Copy upload ID" />}
           </Group>
           <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
-            <Field label="Formula" testId="drawer-formula">
-              {str(get(entry, 'results.material.chemical_formula_hill'))}
+            <Field label="Formulas" testId="drawer-formula">
+              <FormulaList material={material} />
             </Field>
             <Field label="Elements" testId="drawer-elements">
               {Array.isArray(get(entry, 'results.material.elements'))

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Owner } from '../../../../shared/api'
 import type { QuantityCatalogue } from '../../../../shared/query'
 import type { VirtualTableHandle } from '../../../components/virtual-table/virtual-table'
@@ -10,6 +10,7 @@ import type { BuilderModel } from '../model'
 import type { SearchSession } from '../state/session'
 import { EntryDrawer } from './entry-drawer'
 import { EntryViewers } from './entry-viewers'
+import { missingFilterColumns } from './filter-columns'
 import { ResultsTable } from './results-table'
 import { ResultsToolbar } from './results-toolbar'
 import { bulkTarget, NO_SELECTION, selectAll, toggle, type Selection } from './selection'
@@ -95,6 +96,15 @@ export function ResultsPanel({
       ),
     [onSession],
   )
+  const missingColumns = useMemo(
+    () => missingFilterColumns(session.model, session.columns, catalogue),
+    [session.model, session.columns, catalogue],
+  )
+  const onWidths = useCallback(
+    (widths: Record<string, number>) =>
+      onSession((s) => ({ ...s, widths: { ...otherColumns(s), ...widths } })),
+    [onSession],
+  )
   const onToggle = useCallback((id: string) => setSelection((s) => toggle(s, id)), [setSelection])
   const onSelectAll = useCallback(() => setSelection(selectAll()), [setSelection])
 
@@ -127,6 +137,7 @@ export function ResultsPanel({
           catalogue={catalogue}
           columns={session.columns}
           onColumns={(columns) => onSession((s) => ({ ...s, columns }))}
+          missingFilterColumns={missingColumns}
           pageSize={session.pageSize}
           onPageSize={(pageSize) => onSession((s) => ({ ...s, pageSize }))}
         />
@@ -147,6 +158,8 @@ export function ResultsPanel({
           store={store}
           catalogue={catalogue}
           columns={session.columns}
+          widths={session.widths}
+          onWidths={onWidths}
           sort={session.orderBy ? { columnId: session.orderBy, order: session.order } : null}
           onSort={onSort}
           selection={selection}
@@ -172,5 +185,12 @@ export function ResultsPanel({
       />
       <EntryViewers onOpenChange={setViewerOpen} />
     </Paper>
+  )
+}
+
+/** Widths of columns not shown now: kept, so a column taken out and back keeps its width. */
+function otherColumns(session: SearchSession): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(session.widths).filter(([name]) => !session.columns.includes(name)),
   )
 }

@@ -19,6 +19,9 @@ export interface ResultsTableProps {
   store: PageStore
   catalogue: QuantityCatalogue
   columns: string[]
+  /** Widths the researcher set, by quantity (persisted with the search state). */
+  widths: Record<string, number>
+  onWidths: (widths: Record<string, number>) => void
   sort: { columnId: string; order: 'asc' | 'desc' } | null
   onSort: (columnId: string) => void
   selection: Selection
@@ -30,16 +33,24 @@ export interface ResultsTableProps {
   handle?: Ref<VirtualTableHandle>
 }
 
-/** Starting widths by what the column holds (researchers can drag them wider). */
-function columnWidth(name: string, catalogue: QuantityCatalogue): number {
-  if (name === 'authors.name') return 200
-  if (name.includes('formula')) return 140
-  if (name.endsWith('_id')) return 230
+/**
+ * Bounds for fitting a column to its content, by what it holds: wide enough to read a typical
+ * value, narrow enough that one long value (an author list, a long upload name) does not push
+ * the other columns out of view. `width` is used until rows arrive.
+ */
+export function columnBounds(
+  name: string,
+  catalogue: QuantityCatalogue,
+): { width: number; minWidth: number; maxWidth: number; elastic?: boolean } {
+  if (name === 'authors.name') return { width: 200, minWidth: 100, maxWidth: 320, elastic: true }
+  if (name.includes('formula')) return { width: 140, minWidth: 90, maxWidth: 220 }
+  if (name.endsWith('_id')) return { width: 230, minWidth: 100, maxWidth: 280, elastic: true }
   const q = catalogue.get(name)
-  if (q?.type === 'datetime') return 140
-  if (q?.type === 'float' || q?.type === 'int' || q?.type === 'bool') return 110
-  if (q?.type === 'enum') return 120
-  return 150
+  if (q?.type === 'datetime') return { width: 140, minWidth: 90, maxWidth: 160 }
+  if (q?.type === 'float' || q?.type === 'int' || q?.type === 'bool')
+    return { width: 110, minWidth: 70, maxWidth: 180 }
+  if (q?.type === 'enum') return { width: 120, minWidth: 70, maxWidth: 200 }
+  return { width: 150, minWidth: 80, maxWidth: 260, elastic: q?.many ?? false }
 }
 
 /** The results grid with its empty, loading and error states. */
@@ -54,11 +65,16 @@ export function ResultsTable(props: ResultsTableProps) {
           id: name,
           header: quantityLabel(name),
           title: q ? `${name}\n${q.description}` : name,
-          width: columnWidth(name, catalogue),
+          ...columnBounds(name, catalogue),
           sortable: q?.sortable ?? false,
         }
       }),
     [props.columns, catalogue],
+  )
+  const cellText = useCallback(
+    (row: EntryRow, columnId: string) =>
+      formatCell(row.cells[columnId] ?? null, catalogue.get(columnId)),
+    [catalogue],
   )
   const renderCell = useCallback(
     (row: EntryRow, columnId: string): ReactNode => {
@@ -149,6 +165,9 @@ export function ResultsTable(props: ResultsTableProps) {
       rowAt={rowAt}
       version={snapshot.version}
       renderCell={renderCell}
+      cellText={cellText}
+      columnWidths={props.widths}
+      onColumnWidthsChange={props.onWidths}
       sort={props.sort}
       onSort={props.onSort}
       isSelected={selected}

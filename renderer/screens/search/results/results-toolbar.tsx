@@ -1,11 +1,18 @@
 import { Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core'
-import { IconCloudDownload, IconCopy, IconPin, IconX } from '@tabler/icons-react'
+import {
+  IconCloudDownload,
+  IconColumnInsertRight,
+  IconCopy,
+  IconPin,
+  IconX,
+} from '@tabler/icons-react'
 import { useSyncExternalStore } from 'react'
 import type { QuantityCatalogue } from '../../../../shared/query'
 import { formatCount } from '../model/format'
+import { quantityLabel } from '../model/labels'
 import { PAGE_SIZES } from '../state/session'
 import { BULK_HOOKS, bulkAction, subscribeBulkActions } from './bulk-actions'
-import { ColumnPicker } from './column-picker'
+import { ColumnPicker, MAX_COLUMNS } from './column-picker'
 import type { PageStore } from './page-store'
 import { usePageStoreValue } from './use-page-store'
 import { describeSelection, selectedCount, type BulkTarget, type Selection } from './selection'
@@ -19,6 +26,7 @@ export function ResultsToolbar({
   catalogue,
   columns,
   onColumns,
+  missingFilterColumns,
   pageSize,
   onPageSize,
 }: {
@@ -30,6 +38,8 @@ export function ResultsToolbar({
   catalogue: QuantityCatalogue
   columns: string[]
   onColumns: (columns: string[]) => void
+  /** Quantities filtered on that the table does not show: offered as columns. */
+  missingFilterColumns: string[]
   pageSize: number
   onPageSize: (size: number) => void
 }) {
@@ -93,6 +103,10 @@ export function ResultsToolbar({
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <ResultsCount store={store} />
         <Group gap="xs" wrap="nowrap">
+          <AddFilterColumns
+            missing={missingFilterColumns}
+            onAdd={() => onColumns([...columns, ...missingFilterColumns].slice(0, MAX_COLUMNS))}
+          />
           <Select
             size="xs"
             w={120}
@@ -110,6 +124,35 @@ export function ResultsToolbar({
       </Group>
       {selectionBar}
     </Stack>
+  )
+}
+
+/** One click adds a column for each filtered quantity the table does not show yet. */
+function AddFilterColumns({ missing, onAdd }: { missing: string[]; onAdd: () => void }) {
+  if (missing.length === 0) return null
+  const names = missing.map(quantityLabel)
+  const label = missing.length === 1 ? `Show ${names[0] ?? ''}` : `Show ${missing.length} filtered`
+  return (
+    <Tooltip
+      label={`Add a column for what you filter on: ${names.join(', ')}`}
+      multiline
+      w={260}
+      openDelay={300}
+    >
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconColumnInsertRight size={14} />}
+        onClick={onAdd}
+        aria-label={`Add columns for the filtered quantities: ${names.join(', ')}`}
+        data-testid="add-filter-columns"
+        maw={180}
+      >
+        <Text size="xs" fw={600} truncate>
+          {label}
+        </Text>
+      </Button>
+    </Tooltip>
   )
 }
 

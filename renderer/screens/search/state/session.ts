@@ -18,6 +18,8 @@ export interface SearchSession {
   owner: Owner
   submitted: SubmittedSearch
   columns: string[]
+  /** Column widths the researcher set, by quantity (the others fit their content). */
+  widths: Record<string, number>
   orderBy: string | null
   order: 'asc' | 'desc'
   pageSize: number
@@ -41,6 +43,7 @@ export function newSession(): SearchSession {
     owner: DEFAULT_OWNER,
     submitted: { owner: DEFAULT_OWNER, query: {} },
     columns: [...DEFAULT_COLUMNS],
+    widths: {},
     orderBy: 'upload_create_time',
     order: 'desc',
     pageSize: DEFAULT_PAGE_SIZE,
@@ -55,6 +58,7 @@ export function sessionFromState(state: SearchState, catalogue: QuantityCatalogu
     owner: state.owner,
     submitted: { owner: state.owner, query: state.query },
     columns: columns.length > 0 ? columns : [...DEFAULT_COLUMNS],
+    widths: state.widths ?? {},
     orderBy:
       state.orderBy !== null && catalogue.get(state.orderBy)?.sortable ? state.orderBy : null,
     order: state.order,
@@ -68,6 +72,7 @@ export function stateFromSession(session: SearchSession): SearchState {
     owner: session.owner,
     query: toQuery(session.model),
     columns: session.columns,
+    ...(Object.keys(session.widths).length > 0 ? { widths: session.widths } : {}),
     orderBy: session.orderBy,
     order: session.order,
     pageSize: session.pageSize,

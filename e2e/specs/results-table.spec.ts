@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, openApp, test } from '../fixtures/test'
+
+const OUT = resolve(import.meta.dirname, '../screenshots')
+
+test.use({ sandbox: { entries: 2_000 } })
+
+/** The right edges of the grid, every header and every cell of the rows on screen. */
+async function overflow(page: Page) {
+  return page.getByTestId('results-grid').evaluate((grid) => {
+    const limit = grid.getBoundingClientRect().left + grid.clientWidth
+    const cut: string[] = []
+    const cells = grid.querySelectorAll<HTMLElement>('[role="columnheader"], [role="gridcell"]')
+    for (const el of Array.from(cells)) {
+      const box = el.getBoundingClientRect()
+      if (box.right > limit + 0.5)
+        cut.push(`${el.dataset.testid ?? el.dataset.column} ends at ${box.right} > ${limit}`)
+    }
+    return { cut, scrolls: grid.scrollWidth > grid.clientWidth + 1 }
+  })
+}
+
+for (const width of [1280, 1440]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 820 } })
+
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`every column fits, none cut at the right edge (${scheme}, screenshot)`, async ({
+        page,
+        host,
+      }) => {
+        mkdirSync(OUT, { recursive: true })
+        await page.emulateMedia({ colorScheme: scheme })
+        await openApp(page, host.current(), 'search')
+        const grid = page.getByTestId('results-grid')
+        await expect(
+          grid.locator('[data-testid="result-row"][data-entry-id]').first(),
+        ).toBeVisible()
+        const headers = grid.getByRole('columnheader')
+        // The checkbox column and the six default columns.
+        await expect(headers).toHaveCount(7)
+        await expect.poll(async () => (await overflow(page)).cut).toEqual([])
+        expect((await overflow(page)).scrolls).toBe(false)
+        await page.mouse.move(0, 0)
+        await page.screenshot({ path: resolve(OUT, `search-table-${width}-${scheme}.png`) })
+      })
+    }
+  })
+}
+
+test.describe('columns the researcher shapes', () => {
+  test.use({ viewport: { width: 1440, height: 820 } })
+  const GAP = 'results.properties.electronic.band_gap.value'
+  const FORMULA = 'results.material.chemical_formula_hill'
+
+  test('a band gap filter offers a band gap column, and the columns still fit', async ({
+    page,
+    host,
+  }) => {
+    await openApp(page, host.current(), 'search')
+    await page.getByTestId('range-min-band_gap-value').fill('1')
+    await page.getByTestId('search-submit').click()
+    const offer = page.getByTestId('add-filter-columns')
+    await expect(offer).toHaveAccessibleName(/Band gap/i)
+    await offer.click()
+    await expect(page.getByTestId(`column-header-${GAP}`)).toBeVisible()
+    await expect(offer).toHaveCount(0)
+    const grid = page.getByTestId('results-grid')
+    const cell = grid.locator(`[data-row-index="0"] [data-column="${GAP}"]`)
+    await expect(cell).toHaveText(/\d.* eV/)
+    await expect.poll(async () => (await overflow(page)).cut).toEqual([])
+  })
+
+  test('a width set by keyboard survives a reload', async ({ page, host }) => {
+    await openApp(page, host.current(), 'search')
+    const header = page.getByTestId(`column-header-${FORMULA}`)
+    await expect(
+      page.getByTestId('results-grid').locator('[data-testid="result-row"][data-entry-id]').first(),
+    ).toBeVisible()
+    const before = (await header.boundingBox())?.width ?? 0
+    const handle = page.getByRole('separator', { name: /Width of Formula/ })
+    await handle.focus()
+    await page.keyboard.press('Shift+ArrowRight')
+    await page.keyboard.press('Shift+ArrowRight')
+    await expect.poll(async () => (await header.boundingBox())?.width).toBe(before + 100)
+    await page.waitForTimeout(800) // the search state is saved shortly after a change
+    await page.reload()
+    await expect.poll(async () => (await header.boundingBox())?.width).toBe(before + 100)
+    // Enter fits it to its content again.
+    await page.getByRole('separator', { name: /Width of Formula/ }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(async () => (await header.boundingBox())?.width).toBe(before)
+  })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the drawer names each formula convention (${scheme}, screenshot)`, async ({
+      page,
+      host,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme })
+      await openApp(page, host.current(), 'search')
+      const first = page.getByTestId('results-grid').locator('[data-row-index="0"][data-entry-id]')
+      const hill = await first.locator(`[data-column="${FORMULA}"]`).innerText()
+      await first.dblclick()
+      await expect(page.getByTestId('drawer-title-convention')).toHaveText(/formula$/)
+      const formulas = page.getByTestId('drawer-formula')
+      await expect(formulas).toContainText(hill)
+      await expect(formulas).toContainText('Hill')
+      await page.waitForTimeout(300) // the drawer slides in
+      await page.screenshot({ path: resolve(OUT, `search-drawer-formulas-${scheme}.png`) })
+    })
+  }
+})
