@@ -40,6 +40,10 @@ export default defineConfig({
           include: ['renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['./renderer/test-setup.ts'],
           css: false,
+          // jsdom renders of whole screens take 1-3 s idle and passed 5 s on a loaded 2-core
+          // machine (servers, network meter, file browser); a timeout is a hang guard here, not
+          // a speed check (speed is measured by the benchmarks).
+          testTimeout: 20_000,
         },
       },
     ],
