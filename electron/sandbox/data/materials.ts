@@ -1,3 +1,5 @@
+import { familyMaterials } from './material-families'
+
 /**
  * A catalogue of real materials the generator draws from. Symmetry data and band gaps are the
  * textbook values (gaps in eV, converted to J in the entry docs); atom positions are only
@@ -27,6 +29,8 @@ export interface Material {
   /** Band gap in eV; 0 for metals. */
   gap: number
   gapType?: 'direct' | 'indirect'
+  /** Family of rule-built materials (material-families.ts); campaigns draw from families. */
+  family?: string
 }
 
 type Row = [
@@ -683,7 +687,7 @@ const ROWS: Row[] = [
   ['Iron atom', { Fe: 1 }, 'Fe', 'atom', null, null, null, null, null, 10, 0, null],
 ]
 
-export const MATERIALS: readonly Material[] = ROWS.map((row) => {
+const TEXTBOOK: Material[] = ROWS.map((row) => {
   const [name, composition, descriptive, structuralType, crystalSystem, spaceGroup] = row
   const [, , , , , , bravais, pointGroup, structureName, a, gap, gapType] = row
   const material: Material = { name, composition, descriptive, structuralType, a, gap }
@@ -698,3 +702,20 @@ export const MATERIALS: readonly Material[] = ROWS.map((row) => {
   else if (crystalSystem && crystalSystem !== 'cubic') material.cOverA = 1.18
   return material
 })
+
+/**
+ * Textbook materials first (their indices stay stable), then the rule-built families, minus any
+ * family member that is already a textbook row (same formula and space group).
+ */
+export const MATERIALS: readonly Material[] = [
+  ...TEXTBOOK,
+  ...familyMaterials().filter(
+    (m) =>
+      !TEXTBOOK.some(
+        (t) =>
+          t.descriptive === m.descriptive &&
+          t.structuralType === m.structuralType &&
+          t.spaceGroup?.[0] === m.spaceGroup?.[0],
+      ),
+  ),
+]
