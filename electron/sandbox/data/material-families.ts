@@ -1,4 +1,4 @@
-import type { CrystalSystem, Material, StructuralType } from './materials'
+import type { CrystalSystem, Material, StructuralType } from './material-types'
 
 /**
  * Families of materials built from chemical rules (charge balance, prototypes, electron counts),

@@ -1,4 +1,5 @@
 import { familyMaterials } from './material-families'
+import type { CrystalSystem, Material, StructuralType } from './material-types'
 
 /**
  * A catalogue of real materials the generator draws from. Symmetry data and band gaps are the
@@ -6,32 +7,7 @@ import { familyMaterials } from './material-families'
  * plausible (derived from the seed), which is enough for a demo archive and a 3D preview.
  */
 
-export type CrystalSystem =
-  'triclinic' | 'monoclinic' | 'orthorhombic' | 'tetragonal' | 'trigonal' | 'hexagonal' | 'cubic'
-
-export type StructuralType = 'bulk' | 'surface' | '2D' | '1D' | 'molecule / cluster' | 'atom'
-
-export interface Material {
-  name: string
-  /** Conventional-cell composition, element → count. */
-  composition: Record<string, number>
-  descriptive: string
-  structuralType: StructuralType
-  crystalSystem?: CrystalSystem
-  spaceGroup?: [number, string]
-  bravais?: string
-  pointGroup?: string
-  structureName?: string
-  prototypeAflowId?: string
-  /** Lattice constant a in Å (b, c derived from ratios). */
-  a: number
-  cOverA?: number
-  /** Band gap in eV; 0 for metals. */
-  gap: number
-  gapType?: 'direct' | 'indirect'
-  /** Family of rule-built materials (material-families.ts); campaigns draw from families. */
-  family?: string
-}
+export type { CrystalSystem, Material, StructuralType } from './material-types'
 
 type Row = [
   name: string,
