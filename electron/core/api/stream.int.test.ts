@@ -7,7 +7,7 @@ import { startSession } from './test-support/sandbox-session'
 // Generous against a loaded CI machine: the consumer below pauses a quarter of this per chunk.
 const IDLE_MS = 1000
 let session: Awaited<ReturnType<typeof startSession>>
-let filePath: string
+let filePath = ''
 let fileSize: number
 
 beforeAll(async () => {
@@ -15,13 +15,20 @@ beforeAll(async () => {
     { largeFileBytes: 1024 * 1024 },
     { config: { bodyIdleTimeoutMs: IDLE_MS, backoff: { transientBaseMs: 20 } } },
   )
-  const page = await session.client.entries.query({ pagination: { page_size: 1 } })
-  const entryId = page.data[0]?.entry_id ?? ''
-  const rawdir = await session.client.files.entryRawdir(entryId)
-  const largest = [...rawdir.data.files].sort((a, b) => b.size - a.size)[0]
-  if (largest === undefined) throw new Error('the sandbox entry has no files')
-  fileSize = largest.size
-  filePath = `/entries/${entryId}/raw/${encodeURIComponent(largest.path.split('/').at(-1) ?? '')}`
+  // The largest public file among the first entries (a long code output or a large binary):
+  // enough chunks for the slow consumer below to outlast the idle timeout. Chosen by size, not
+  // by the entry's position in the generated data.
+  const page = await session.client.entries.query({ pagination: { page_size: 200 } })
+  fileSize = 0
+  for (const { entry_id: entryId } of page.data) {
+    const rawdir = await session.client.files.entryRawdir(entryId)
+    for (const file of rawdir.data.files) {
+      if (file.size <= fileSize) continue
+      fileSize = file.size
+      filePath = `/entries/${entryId}/raw/${encodeURIComponent(file.path.split('/').at(-1) ?? '')}`
+    }
+  }
+  if (filePath === '') throw new Error('no public sandbox entry has a large file')
 })
 afterAll(() => session.close())
 beforeEach(() => {

@@ -94,9 +94,23 @@ describe('rawFiles.list', () => {
       env.sandbox,
       'POST',
       '/entries/query',
-      { body: { owner: 'staging', pagination: { page_size: 1 } }, token },
+      { body: { owner: 'staging', pagination: { page_size: 1000 } }, token },
     )
-    const uploadId = staging.body.data[0]?.upload_id
+    // One of hers that nobody may read without signing in (some staging uploads are shared
+    // with everyone): chosen by that property, not by its place in the generated data.
+    let uploadId: string | undefined
+    for (const candidate of new Set(staging.body.data.map((d) => d.upload_id))) {
+      const anonymous = await call<{ pagination: { total: number } }>(
+        env.sandbox,
+        'POST',
+        '/entries/query',
+        { body: { owner: 'visible', query: { upload_id: candidate } } },
+      )
+      if (anonymous.body.pagination.total === 0) {
+        uploadId = candidate
+        break
+      }
+    }
     if (uploadId === undefined) throw new Error('lena has no unpublished upload')
     const refused = await env.failure('rawFiles.list', {
       serverId: env.serverId,

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { GROUP_ALL, GROUP_IDS } from './groups'
 import { generateData } from './generate'
+import { MATERIALS } from './materials'
 import { CAST } from './users'
 import { DataStore } from '../state/data-store'
+
+/** A value by dotted path in an entry document (results are untyped records). */
+function at(doc: object, path: string): unknown {
+  let value: unknown = doc
+  for (const key of path.split('.')) {
+    if (Array.isArray(value)) value = value[Number(key)]
+    else
+      value =
+        value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
+  }
+  return value
+}
 
 const store = (entries: number, seed = 1) =>
   new DataStore({ entries, seed, largeFileBytes: 1 << 20, nameOf: (id) => id })
@@ -15,6 +28,63 @@ describe('generated data', () => {
     expect(a.docs.map((d) => d.entry_id)).toEqual(b.docs.map((d) => d.entry_id))
     expect(JSON.stringify(a.docs[42])).toBe(JSON.stringify(b.docs[42]))
     expect(c.docs[0]!.entry_id).not.toBe(a.docs[0]!.entry_id)
+  })
+
+  it('gives the same materials, codes, names and dates for the same seed, others for another', () => {
+    const summary = (seed: number) => {
+      const data = store(1000, seed)
+      return {
+        uploads: data.uploads.map((u) => [u.upload_name, u.createMs, u.publishMs, u.main_author]),
+        entries: data.docs.map((d) => [
+          at(d, 'results.material.chemical_formula_hill'),
+          at(d, 'results.method.simulation.program_name'),
+          at(d, 'results.method.simulation.program_version'),
+          d.entry_create_time,
+        ]),
+        datasets: data.datasets.map((d) => [d.dataset_name, d.doi]),
+      }
+    }
+    const ids = store(2000).docs.map((d) => d.entry_id)
+    expect(new Set(ids).size).toBe(ids.length)
+    const first = summary(7)
+    expect(summary(7)).toEqual(first)
+    const other = summary(8)
+    expect(other.uploads).not.toEqual(first.uploads)
+    expect(other.entries.map((e) => e[0])).not.toEqual(first.entries.map((e) => e[0]))
+  })
+
+  it('correlates structure and properties as real data does', () => {
+    const data = store(2000)
+    const programs = new Set(data.docs.map((d) => at(d, 'results.method.simulation.program_name')))
+    expect(programs.size).toBeGreaterThanOrEqual(6)
+    const methods = new Set(data.docs.map((d) => at(d, 'results.method.method_name')))
+    expect(methods).toEqual(new Set(['DFT', 'GW']))
+    const years = new Set(data.docs.map((d) => String(d.upload_create_time).slice(0, 4)))
+    expect(years.size).toBeGreaterThanOrEqual(5)
+    expect(new Set(data.uploads.map((u) => u.upload_name)).size).toBeGreaterThan(
+      data.uploads.length * 0.6,
+    )
+    for (const doc of data.docs) {
+      const meta = data.metas[data.entryIndexOf(doc.entry_id)!]!
+      const material = MATERIALS[meta.materialIndex]!
+      const gap = at(doc, 'results.properties.electronic.band_gap.0.value') as number | undefined
+      // Metals have no gap in any entry; insulators never come out as metals.
+      if (material.gap === 0) expect(gap ?? 0).toBe(0)
+      else if (gap !== undefined) expect(gap).toBeGreaterThan(0)
+      // GW is done on semiconductors and insulators, starting from a DFT functional.
+      if (at(doc, 'results.method.method_name') === 'GW') {
+        expect(gap).toBeGreaterThan(0)
+        expect(at(doc, 'results.method.simulation.gw.type')).toBe('G0W0')
+      }
+      // Entries are created after their upload, and published uploads after creation.
+      expect(Date.parse(doc.entry_create_time)).toBeGreaterThanOrEqual(
+        Date.parse(String(doc.upload_create_time)),
+      )
+      // Crystal system and space group come together, from the material's prototype.
+      const symmetry = at(doc, 'results.material.symmetry')
+      if (material.structuralType === 'molecule / cluster') expect(symmetry).toBeUndefined()
+      else if (symmetry) expect(at(symmetry, 'space_group_number')).toBe(material.spaceGroup?.[0])
+    }
   })
 
   it('makes about one upload per 33 entries with every sharing case present', () => {

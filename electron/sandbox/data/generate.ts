@@ -1,7 +1,7 @@
-import { CAMPAIGNS, materialSlug } from './campaigns'
+import { CAMPAIGNS, materialSlug, type Campaign } from './campaigns'
 import { GROUP_ALL, GROUP_IDS } from './groups'
 import { shortUuid } from './ids'
-import { atomCount } from './formula'
+import { atomCount, hill } from './formula'
 import { materialParts } from './material-parts'
 import { MATERIALS } from './materials'
 import type { DatasetRecord, EntryMeta, UploadRecord } from './model'
@@ -127,8 +127,10 @@ export function generateData(options: GenerateOptions): GeneratedData {
     const pattern = HEAD[u] ?? randomPattern(urng)
     const campaign = CAMPAIGNS[u === 0 ? 0 : urng.int(0, CAMPAIGNS.length - 1)] ?? CAMPAIGNS[0]
     if (!campaign) throw new Error('no campaigns')
-    const programIndex = urng.weighted(PROGRAMS.map((p, i) => [i, p.weight] as const))
-    const program = PROGRAMS[programIndex]
+    // Each community has its codes: molecules run in FHI-aims or CP2K, slabs in VASP or GPAW.
+    const programIndex = urng.weighted(
+      campaign.programs.map(([name, weight]) => [programByName(name), weight] as const),
+    )
     // Upload times grow with the index, with jitter, like a real repository's history.
     const createMs =
       DATA_START_MS + Math.floor(((u + urng.float(0, 0.9)) / uploadCount) * span * 0.97)
@@ -142,7 +144,7 @@ export function generateData(options: GenerateOptions): GeneratedData {
       index: u,
       seed: seedFor(options.seed, 'upload-seed', u),
       upload_id: shortUuid(options.seed, 'upload', u),
-      upload_name: `${campaign.title} (${program?.name ?? 'DFT'}) #${u + 1}`,
+      upload_name: '',
       createMs,
       main_author: mainAuthor,
       coauthors: resolveIds(pattern.coauthors),
@@ -161,16 +163,66 @@ export function generateData(options: GenerateOptions): GeneratedData {
     }
     if (published) upload.publishMs = createMs + urng.int(1, 60) * DAY_MS
     uploads.push(upload)
-    addEntries(upload, campaign.materialIndices, urng, metas)
+    const chosen = addEntries(upload, campaign.materialIndices, urng, metas)
+    upload.upload_name = uploadName(campaign, chosen, urng)
   }
   markLargeItems(uploads, metas)
   return { uploads, metas, datasets: makeDatasets(options.seed, uploads) }
 }
 
-function addEntries(upload: UploadRecord, materials: number[], rng: Rng, metas: EntryMeta[]): void {
+/** Per material, computed once: generation runs per entry and must stay fast at 100 000. */
+const FORMULAS = MATERIALS.map((m) => hill(m.composition))
+const ATOMS = MATERIALS.map((m) => atomCount(m.composition))
+const SLUGS = MATERIALS.map((_, i) => materialSlug(i))
+const GW_PROGRAMS = new Set(['exciting', 'FHI-aims', 'VASP', 'Quantum ESPRESSO'])
+
+function programByName(name: string): number {
+  const index = PROGRAMS.findIndex((p) => p.name === name)
+  if (index < 0) throw new Error(`unknown program ${name}`)
+  return index
+}
+
+/** Upload names as people write them: a theme, sometimes a material, a batch or a year. */
+function uploadName(campaign: Campaign, chosen: number[], rng: Rng): string {
+  // "CO/Pt" (an adsorbate on a slab) names the slab.
+  const material = (MATERIALS[chosen[0] ?? 0]?.descriptive ?? 'X').split('/').pop() ?? 'X'
+  const base = rng.pick(campaign.names).replace('{m}', material)
+  return rng.weighted<string>([
+    [base, 5],
+    [`${base}, batch ${rng.int(2, 9)}`, 2],
+    [`${base} (revised)`, 1],
+    [`${base}: convergence tests`, 1],
+  ])
+}
+
+/** Returns the materials the upload covers, in entry order. */
+function addEntries(
+  upload: UploadRecord,
+  materials: number[],
+  rng: Rng,
+  metas: EntryMeta[],
+): number[] {
   const uploadFunctional = rng.weighted(FUNCTIONALS.map((f, i) => [i, f.weight] as const))
   const nested = rng.chance(0.4)
-  const chosen = rng.sample(materials, rng.int(1, Math.min(5, materials.length)))
+  // A campaign studies many materials with a few calculations each (relaxation, then single
+  // points or MD), as real screening uploads do: about two to three entries per material.
+  const perMaterial = rng.float(1.6, 3)
+  const wanted = Math.max(1, Math.ceil(upload.entryCount / perMaterial))
+  // Polymorphs share a formula; one of each per upload keeps a page's rows distinguishable.
+  const seen = new Set<string>()
+  // Some uploads are GW studies: quasi-particle gaps of semiconductors and insulators, in the
+  // codes that have GW (exciting, FHI-aims, VASP, Quantum ESPRESSO via Yambo).
+  const gwShare =
+    GW_PROGRAMS.has(PROGRAMS[upload.programIndex]?.name ?? '') && rng.chance(0.25) ? 0.5 : 0
+  const chosen = rng
+    .sample(materials, Math.ceil(wanted * 1.3))
+    .filter((m) => {
+      const formula = FORMULAS[m] ?? ''
+      if (seen.has(formula)) return false
+      seen.add(formula)
+      return true
+    })
+    .slice(0, wanted)
   // Per material: the entry index of its geometry optimisation and a counter for folder names.
   const relaxOf = new Map<number, number>()
   const counter = new Map<string, number>()
@@ -186,11 +238,13 @@ function addEntries(upload: UploadRecord, materials: number[], rng: Rng, metas: 
     const short = { single_point: 'scf', geometry_optimization: 'relax', molecular_dynamics: 'md' }[
       workflow
     ]
-    const folderKey = `${materialIndex}/${short}`
+    // Keyed by folder, not material: two materials with one folder name must not share a path.
+    const slug = SLUGS[materialIndex] ?? 'material'
+    const folderKey = `${slug}/${short}`
     const n = (counter.get(folderKey) ?? 0) + 1
     counter.set(folderKey, n)
     const functional = FUNCTIONALS[functionalIndex]?.label ?? 'PBE'
-    const parts = [upload.campaign, materialSlug(materialIndex)]
+    const parts = [upload.campaign, slug]
     if (nested) parts.push(functional)
     parts.push(`${short}_${String(n).padStart(2, '0')}`)
     const meta: EntryMeta = {
@@ -208,16 +262,30 @@ function addEntries(upload: UploadRecord, materials: number[], rng: Rng, metas: 
           : workflow === 'geometry_optimization'
             ? rng.int(4, 30)
             : rng.int(20, 120),
-      supercell: MATERIALS[materialIndex]?.structuralType === 'bulk' && rng.chance(0.2) ? 2 : 1,
+      // Supercells only of small cells: a 2×2×2 of a 100-atom cell would be a huge archive.
+      supercell:
+        MATERIALS[materialIndex]?.structuralType === 'bulk' &&
+        (ATOMS[materialIndex] ?? 0) <= 24 &&
+        rng.chance(0.2)
+          ? 2
+          : 1,
       largeArchive: false,
       largeFile: false,
       images: rng.chance(0.3),
       legacyWorkflow: workflow !== 'molecular_dynamics' && rng.chance(0.2),
     }
+    if (
+      workflow === 'single_point' &&
+      gwShare > 0 &&
+      (MATERIALS[materialIndex]?.gap ?? 0) > 0 &&
+      rng.chance(gwShare)
+    )
+      meta.gw = true
     if (relaxed !== undefined) meta.inputEntry = relaxed
     else relaxOf.set(materialIndex, index)
     metas.push(meta)
   }
+  return chosen
 }
 
 /**
@@ -263,7 +331,7 @@ function makeDatasets(seed: number, uploads: UploadRecord[]): DatasetRecord[] {
     const date = new Date(createMs).toISOString().slice(0, 10).replace(/-/g, '.')
     const dataset: DatasetRecord = {
       dataset_id: shortUuid(seed, 'dataset', upload.index),
-      dataset_name: `${upload.upload_name.replace(/ #\d+$/, '')} data set ${datasets.length + 1}`,
+      dataset_name: `${upload.upload_name} data set ${datasets.length + 1}`,
       user_id: upload.main_author,
       dataset_create_time: mongoTime(createMs),
       dataset_modified_time: mongoTime(createMs + DAY_MS),

@@ -1,33 +1,13 @@
+import { familyMaterials } from './material-families'
+import type { CrystalSystem, Material, StructuralType } from './material-types'
+
 /**
  * A catalogue of real materials the generator draws from. Symmetry data and band gaps are the
  * textbook values (gaps in eV, converted to J in the entry docs); atom positions are only
  * plausible (derived from the seed), which is enough for a demo archive and a 3D preview.
  */
 
-export type CrystalSystem =
-  'triclinic' | 'monoclinic' | 'orthorhombic' | 'tetragonal' | 'trigonal' | 'hexagonal' | 'cubic'
-
-export type StructuralType = 'bulk' | 'surface' | '2D' | '1D' | 'molecule / cluster' | 'atom'
-
-export interface Material {
-  name: string
-  /** Conventional-cell composition, element → count. */
-  composition: Record<string, number>
-  descriptive: string
-  structuralType: StructuralType
-  crystalSystem?: CrystalSystem
-  spaceGroup?: [number, string]
-  bravais?: string
-  pointGroup?: string
-  structureName?: string
-  prototypeAflowId?: string
-  /** Lattice constant a in Å (b, c derived from ratios). */
-  a: number
-  cOverA?: number
-  /** Band gap in eV; 0 for metals. */
-  gap: number
-  gapType?: 'direct' | 'indirect'
-}
+export type { CrystalSystem, Material, StructuralType } from './material-types'
 
 type Row = [
   name: string,
@@ -683,7 +663,7 @@ const ROWS: Row[] = [
   ['Iron atom', { Fe: 1 }, 'Fe', 'atom', null, null, null, null, null, 10, 0, null],
 ]
 
-export const MATERIALS: readonly Material[] = ROWS.map((row) => {
+const TEXTBOOK: Material[] = ROWS.map((row) => {
   const [name, composition, descriptive, structuralType, crystalSystem, spaceGroup] = row
   const [, , , , , , bravais, pointGroup, structureName, a, gap, gapType] = row
   const material: Material = { name, composition, descriptive, structuralType, a, gap }
@@ -698,3 +678,20 @@ export const MATERIALS: readonly Material[] = ROWS.map((row) => {
   else if (crystalSystem && crystalSystem !== 'cubic') material.cOverA = 1.18
   return material
 })
+
+/**
+ * Textbook materials first (their indices stay stable), then the rule-built families, minus any
+ * family member that is already a textbook row (same formula and space group).
+ */
+export const MATERIALS: readonly Material[] = [
+  ...TEXTBOOK,
+  ...familyMaterials().filter(
+    (m) =>
+      !TEXTBOOK.some(
+        (t) =>
+          t.descriptive === m.descriptive &&
+          t.structuralType === m.structuralType &&
+          t.spaceGroup?.[0] === m.spaceGroup?.[0],
+      ),
+  ),
+]

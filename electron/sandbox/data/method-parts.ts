@@ -29,7 +29,8 @@ export function programVersion(meta: EntryMeta): string {
 
 export function methodPart(meta: EntryMeta): Record<string, unknown> {
   const p = precision(meta)
-  const key = `${meta.programIndex}/${meta.functionalIndex}/${meta.workflow}/${p.cutoff}/${p.kline}/${p.version}`
+  const gw = meta.gw === true
+  const key = `${meta.programIndex}/${meta.functionalIndex}/${meta.workflow}/${p.cutoff}/${p.kline}/${p.version}/${gw}`
   let method = methodCache.get(key)
   if (method) return method
   const program = PROGRAMS[meta.programIndex] ?? PROGRAMS[0]
@@ -42,7 +43,7 @@ export function methodPart(meta: EntryMeta): Record<string, unknown> {
     precisionSection.planewave_cutoff = (CUTOFFS_EV[p.cutoff] ?? 500) * EV
   }
   method = {
-    method_name: 'DFT',
+    method_name: gw ? 'GW' : 'DFT',
     workflow_name: [meta.workflow],
     simulation: {
       program_name: program.name,
@@ -57,6 +58,17 @@ export function methodPart(meta: EntryMeta): Record<string, unknown> {
           program.coreElectronTreatment === 'full all electron' ? 'scalar_relativistic' : 'none',
       },
       precision: precisionSection,
+      // GW starts from the DFT calculation above, as NOMAD records it.
+      ...(gw
+        ? {
+            gw: {
+              type: 'G0W0',
+              starting_point_type: functional.type,
+              starting_point_names: functional.names,
+              basis_set_type: program.basisSetType,
+            },
+          }
+        : {}),
     },
   }
   methodCache.set(key, method)

@@ -74,6 +74,17 @@ export const PROGRAMS: readonly Program[] = [
     bigFile: 'cp2k-RESTART.wfn',
     weight: 2,
   },
+  {
+    name: 'GPAW',
+    parser: 'parsers/gpaw',
+    mainfile: 'gpaw.txt',
+    versions: ['22.8.0', '23.9.1', '24.1.0'],
+    basisSetType: 'real-space grid',
+    coreElectronTreatment: 'projector augmented wave',
+    inputs: ['relax.py', 'structure.traj'],
+    bigFile: 'gpaw.gpw',
+    weight: 1,
+  },
 ]
 
 export interface Functional {

@@ -73,6 +73,8 @@ export interface EntryMeta {
   largeFile: boolean
   /** Has an images/ subfolder with PNG plots. */
   images: boolean
+  /** A G0W0 calculation on top of the DFT functional (results.method.method_name "GW"). */
+  gw?: boolean
   /** Uses the legacy `workflow` list with /run/0/... references as well. */
   legacyWorkflow: boolean
 }

@@ -19,50 +19,16 @@ export interface Structure {
   periodic: boolean[]
 }
 
+/** Element symbols in order of atomic number (H = 1 … Rn = 86, then U). */
+const SYMBOLS = (
+  'H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se ' +
+  'Br Kr Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy ' +
+  'Ho Er Tm Yb Lu Hf Ta W Re Os Ir Pt Au Hg Tl Pb Bi Po At Rn'
+).split(' ')
 const Z: Record<string, number> = {
-  H: 1,
-  Li: 3,
-  B: 5,
-  C: 6,
-  N: 7,
-  O: 8,
-  F: 9,
-  Na: 11,
-  Mg: 12,
-  Al: 13,
-  Si: 14,
-  P: 15,
-  S: 16,
-  Cl: 17,
-  K: 19,
-  Ca: 20,
-  Ti: 22,
-  V: 23,
-  Cr: 24,
-  Fe: 26,
-  Co: 27,
-  Ni: 28,
-  Cu: 29,
-  Zn: 30,
-  Ga: 31,
-  Ge: 32,
-  As: 33,
-  Se: 34,
-  Sr: 38,
-  Zr: 40,
-  Mo: 42,
-  Cd: 48,
-  In: 49,
-  Te: 52,
-  I: 53,
-  Cs: 55,
-  Ba: 56,
-  Ce: 58,
-  W: 74,
-  Pt: 78,
-  Au: 79,
-  Pb: 82,
-  Bi: 83,
+  ...Object.fromEntries(SYMBOLS.map((s, i) => [s, i + 1])),
+  Th: 90,
+  U: 92,
 }
 
 export function atomicNumber(symbol: string): number {
