@@ -137,15 +137,21 @@ let port = 0
 let baseline = 0
 const basePathOf = (s: Sandbox) => new URL(s.baseUrl).pathname
 
+/** RSS after a full collection (the fuzz project runs with --expose-gc). */
+function settledRss(): number {
+  ;(globalThis as { gc?: () => void }).gc?.()
+  return process.memoryUsage().rss
+}
+
 async function expectHealthy(what: string): Promise<void> {
   const started = Date.now()
   const info = await rawRequest(port, 'GET', `${basePathOf(sandbox)}/info`)
   expect(info.status, `${what}: /info answered ${info.status}`).toBe(200)
   expect(Date.now() - started, `${what}: /info took too long`).toBeLessThan(1000)
-  let rss = process.memoryUsage().rss
+  let rss = settledRss()
   for (let attempt = 0; attempt < 10 && rss > baseline + RSS_HEADROOM; attempt++) {
     await new Promise((done) => setTimeout(done, 300))
-    rss = process.memoryUsage().rss
+    rss = settledRss()
   }
   expect(rss, `${what}: RSS ${Math.round(rss / 2 ** 20)} MB`).toBeLessThanOrEqual(
     baseline + RSS_HEADROOM,
@@ -207,7 +213,7 @@ describe('sandbox routes under hostile input', { timeout: 120_000 }, () => {
     sandbox = await testSandbox({ entries: 200 })
     port = sandbox.port
     token = await login(sandbox, sandbox.demoUsers[0]?.username ?? '')
-    baseline = process.memoryUsage().rss
+    baseline = settledRss()
   }, 60_000)
   afterAll(async () => {
     await sandbox.close()
