@@ -26,6 +26,16 @@ test('first start without network: one plain notice, and the Local sandbox searc
   await expect(notice).toContainText('Local sandbox')
   // The search screen does not add jargon of its own about the missing server.
   await expect(page.getByTestId('catalogue-fallback')).toHaveCount(0)
+  // The connection error is said once, in the notice; the count and the results point at it.
+  await expect(page.getByTestId('results-error')).toContainText('see the notice above')
+  await expect(page.getByTestId('live-count-error')).toContainText('see the notice above')
+  await expect(page.getByText(/Could not look up nomad-lab\.eu/)).toHaveCount(1)
+  // The notice takes room from the Search screen, not from below the window: nothing scrolls.
+  const overflow = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement
+    return root.scrollHeight - window.innerHeight
+  })
+  expect(overflow).toBeLessThanOrEqual(0)
 
   mkdirSync(OUT, { recursive: true })
   for (const scheme of ['light', 'dark'] as const) {

@@ -13,6 +13,9 @@ import { SECTIONS, type SectionId } from './sections'
 import { StatusBar } from './status-bar'
 import { UnreachableServerNotice } from './unreachable-server-notice'
 
+/** Screens laid out to the window's height (their lists scroll inside), not the page's. */
+const FILLS_WINDOW: readonly SectionId[] = ['search']
+
 /**
  * The window layout: header (name, server switcher, theme), navigation, the current route's
  * screen, and the status bar. `data-app-state="ready"` tells e2e tests the app has talked to its
@@ -49,7 +52,16 @@ export function Shell() {
       <AppShell.Navbar>
         <NavBar active={section} navigate={navigate} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* A column, so banners above the screen take their room from it: a screen that fills the
+          window (Search) grows into what is left (flex 1, min-height 0) and the page never scrolls
+          by a banner's height. Other screens keep their natural height and scroll the page. */}
+      <AppShell.Main
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          ...(FILLS_WINDOW.includes(section) ? { height: '100dvh' } : {}),
+        }}
+      >
         <HostConnectionBanner />
         <UnreachableServerNotice onSwitched={() => navigate('search')} />
         <RemindersBanner

@@ -4,6 +4,7 @@ import { NetworkMeter } from '../components/network-meter/network-meter'
 import { TruncatedText } from '../components/truncated-text'
 import { useHostConnection, useInvoke } from '../ipc/hooks'
 import { useServers } from '../features/servers/use-servers'
+import { useUnreachableNotice } from '../features/servers/use-unreachable-notice'
 
 const HOST_LABELS = {
   connecting: 'Connecting to host…',
@@ -19,7 +20,8 @@ export function StatusBar() {
   const { active } = useServers()
   const info = useInvoke('app.info', {})
   const host = useHostConnection()
-  const message = active?.status?.message
+  // The shell's notice says why the server cannot be reached; the footer keeps the short state.
+  const message = useUnreachableNotice().shown ? undefined : active?.status?.message
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="lg" data-testid="status-bar">
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>

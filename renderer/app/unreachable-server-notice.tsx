@@ -1,19 +1,9 @@
 import { Alert, Button, Group, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconCloudOff } from '@tabler/icons-react'
-import { useState } from 'react'
-import type { ConnectionState } from '../../shared/ipc/models/server-profile'
-import { useServers, type ServerWithStatus } from '../features/servers/use-servers'
+import type { ServerWithStatus } from '../features/servers/use-servers'
+import { useUnreachableNotice } from '../features/servers/use-unreachable-notice'
 import { useMutationInvoke } from '../ipc/hooks'
-
-/** The last finished check of one server; a re-check in progress does not hide the notice. */
-interface Settled {
-  serverId: string
-  state: ConnectionState
-  message: string | undefined
-}
-
-const UNREACHABLE: readonly ConnectionState[] = ['offline', 'error']
 
 /**
  * Where the user can work while the active server cannot be reached. Today that is the Local
@@ -29,9 +19,7 @@ function alternativesTo(active: ServerWithStatus, servers: ServerWithStatus[]) {
  * per server for the rest of this run; it goes away by itself when the server answers again.
  */
 export function UnreachableServerNotice({ onSwitched }: { onSwitched: () => void }) {
-  const { active, servers } = useServers()
-  const [settled, setSettled] = useState<Settled>()
-  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set())
+  const { shown, active, servers, message, dismiss } = useUnreachableNotice()
   const select = useMutationInvoke('servers.select', {
     onSuccess: onSwitched,
     onError: (error) =>
@@ -43,22 +31,8 @@ export function UnreachableServerNotice({ onSwitched }: { onSwitched: () => void
   })
   const check = useMutationInvoke('servers.check')
 
-  // Remember the last finished check (React's "adjust state while rendering" pattern), so the
-  // periodic re-check's "Checking…" does not make the notice blink.
   const status = active?.status
-  if (
-    active &&
-    status &&
-    status.state !== 'checking' &&
-    status.state !== 'unknown' &&
-    (settled?.serverId !== active.id ||
-      settled.state !== status.state ||
-      settled.message !== status.message)
-  )
-    setSettled({ serverId: active.id, state: status.state, message: status.message })
-
-  if (!active || settled?.serverId !== active.id || dismissed.has(active.id)) return null
-  if (!UNREACHABLE.includes(settled.state)) return null
+  if (!shown || !active) return null
   const sandbox = alternativesTo(active, servers)[0]
 
   return (
@@ -70,10 +44,10 @@ export function UnreachableServerNotice({ onSwitched }: { onSwitched: () => void
       title={`${active.name} cannot be reached`}
       withCloseButton
       closeButtonLabel="Dismiss this notice"
-      onClose={() => setDismissed((ids) => new Set(ids).add(active.id))}
+      onClose={() => dismiss(active.id)}
       data-testid="server-unreachable-notice"
     >
-      <Text size="sm">{settled.message ?? 'The connection check failed.'}</Text>
+      <Text size="sm">{message ?? 'The connection check failed.'}</Text>
       {sandbox && (
         <Text size="sm" mt={4}>
           You can keep working with the {sandbox.name}: a small NOMAD server with demo data that

@@ -2,13 +2,24 @@ import { Alert } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { ERROR_TITLES, isErrorCode } from '../../shared/errors'
 
-/** Shows an IPC failure: the code's headline, then the specific message from main or the host. */
-export function ErrorAlert({ error, title }: { error: unknown; title?: string }) {
+/**
+ * Shows an IPC failure: the code's headline, then the specific message from main or the host
+ * (or `message`, when the specific one is already on screen elsewhere).
+ */
+export function ErrorAlert({
+  error,
+  title,
+  message: instead,
+}: {
+  error: unknown
+  title?: string
+  message?: string
+}) {
   const code =
     typeof error === 'object' && error !== null && 'code' in error && isErrorCode(error.code)
       ? error.code
       : 'internal'
-  const message = error instanceof Error ? error.message : String(error)
+  const message = instead ?? (error instanceof Error ? error.message : String(error))
   return (
     <Alert
       color="red"

@@ -41,7 +41,7 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
         page_size: input.pageSize,
       }
       const o = signal === undefined ? {} : { signal }
-      const toView = pat(vault, profile.id)
+      const toView = await pat(vault, profile.id)
       const paged = (
         answer: Awaited<ReturnType<NomadClient['tokens']['list']>>,
         via: PatList['via'],
@@ -80,10 +80,8 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
 
     async get(serverId: string | undefined, id: string, signal?: AbortSignal): Promise<PatView> {
       const { profile, client, vault } = await target(serverId)
-      return pat(
-        vault,
-        profile.id,
-      )(await client.tokens.get(id, signal === undefined ? {} : { signal }))
+      const record = await client.tokens.get(id, signal === undefined ? {} : { signal })
+      return (await pat(vault, profile.id))(record)
     },
 
     async create(input: Input<'tokens.create'>): Promise<{ pat: PatView; reveal: Reveal }> {
@@ -109,7 +107,7 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
           createdAt: isoInstant(created.pat.created_at),
         },
       })
-      const view = pat(vault, profile.id)(created.pat)
+      const view = (await pat(vault, profile.id))(created.pat)
       deps.changed(profile.id)
       return { pat: view, reveal }
     },
@@ -122,7 +120,7 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
       if (stored !== undefined) await vault.remove(profile.id, stored.id)
       const record = await client.tokens.get(id)
       deps.changed(profile.id)
-      return { pat: pat(vault, profile.id)(record), removedStored: stored?.name ?? null }
+      return { pat: (await pat(vault, profile.id))(record), removedStored: stored?.name ?? null }
     },
 
     async rotate(serverId: string | undefined, id: string) {
@@ -131,7 +129,7 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
       // A locked vault is known before the server is asked: fail while the old token still works.
       if (stored !== undefined) assertCanStore(vault)
       const rotated = await client.tokens.rotate(id)
-      noteRotation(profile.id, id, {
+      await noteRotation(profile.id, id, {
         id: rotated.pat.id,
         createdAt: isoInstant(rotated.pat.created_at),
       })
@@ -169,7 +167,7 @@ export function createPatService(deps: TokensDeps, ctx: ServiceContext) {
       }
       deps.changed(profile.id)
       return {
-        pat: pat(vault, profile.id)(rotated.pat),
+        pat: (await pat(vault, profile.id))(rotated.pat),
         reveal,
         replacedStored: failure === null ? (stored?.name ?? null) : null,
         storeFailure: failure,

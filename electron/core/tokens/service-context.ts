@@ -1,7 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import type { z } from 'zod'
 import type {
-  PatView,
   StoredList,
   StoredTokenView,
   tokensChannels,
@@ -12,6 +11,7 @@ import type { AppCredentialSource } from '../auth/credential-source'
 import type { Sessions } from '../auth/sessions'
 import type { TokenVault } from '../vault/vault'
 import type { Reveals } from './reveals'
+import type { Replacement, Rotations } from './rotations'
 import { toPatView, toStoredView } from './views'
 
 export interface TokensDeps {
@@ -21,6 +21,8 @@ export interface TokensDeps {
   credentials: AppCredentialSource
   sessions: Sessions
   reveals: Reveals
+  /** Which token replaced which, kept on disk so the mark outlives a restart. */
+  rotations: Rotations
   reminderDays: () => number
   now: () => number
   /** After anything that changes a server's tokens or this app's stored ones. */
@@ -36,10 +38,6 @@ export type Input<C extends keyof typeof tokensChannels> = z.output<
 export function createServiceContext(deps: TokensDeps) {
   const profileOf = (serverId?: string) =>
     serverId === undefined ? deps.profiles.active() : deps.profiles.get(serverId)
-  // Rotations this app made, old token → its replacement, per server (memory only: neither a
-  // secret nor worth a file, and the server's own records stay the truth).
-  const rotations = new Map<string, PatView['replacedBy']>()
-  const rotationKey = (serverId: string, id: string) => `${serverId}\u0000${id}`
   const viewContext = (vault: TokenVault) => ({
     now: deps.now(),
     locked: vault.state().cipherStatus === 'locked',
@@ -52,17 +50,15 @@ export function createServiceContext(deps: TokensDeps) {
       const profile = profileOf(serverId)
       return { profile, client: await deps.api.clientFor(profile.id), vault: await deps.vault() }
     },
-    pat: (vault: TokenVault, serverId: string) => (record: Parameters<typeof toPatView>[0]) =>
-      toPatView(
-        record,
-        vault,
-        serverId,
-        deps.now(),
-        rotations.get(rotationKey(serverId, record.id)) ?? null,
-      ),
+    /** A view builder for the server's tokens, with the rotations this app remembers. */
+    pat: async (vault: TokenVault, serverId: string) => {
+      const replacements = await deps.rotations.of(serverId)
+      return (record: Parameters<typeof toPatView>[0]) =>
+        toPatView(record, vault, serverId, deps.now(), replacements.get(record.id) ?? null)
+    },
     /** Remembers that rotating `oldId` made the token `replacement`. */
-    rotated: (serverId: string, oldId: string, replacement: NonNullable<PatView['replacedBy']>) =>
-      void rotations.set(rotationKey(serverId, oldId), replacement),
+    rotated: (serverId: string, oldId: string, replacement: Replacement) =>
+      deps.rotations.note(serverId, oldId, replacement),
     storedList: (vault: TokenVault, serverId: string): StoredList => {
       const { activeId, tokens } = vault.list(serverId)
       const ctx = viewContext(vault)

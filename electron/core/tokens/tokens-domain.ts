@@ -7,6 +7,7 @@ import type { TokenVault } from '../vault/vault'
 import type { VaultDomain } from '../vault/vault-domain'
 import { createReminders, DEFAULT_REMINDER_DAYS, type NotifyPort } from './reminders'
 import { createReveals } from './reveals'
+import { createRotations } from './rotations'
 import { createTokensHandlers } from './tokens-handlers'
 import { createTokensService } from './tokens-service'
 
@@ -71,6 +72,7 @@ export function createTokensDomain(services: CoreServices, deps: TokensDomainDep
   )
 
   const reveals = createReveals()
+  const rotations = createRotations(services.dataDir, log)
   const tokens = createTokensService({
     profiles,
     api: services.api,
@@ -78,6 +80,7 @@ export function createTokensDomain(services: CoreServices, deps: TokensDomainDep
     credentials,
     sessions,
     reveals,
+    rotations,
     reminderDays,
     now,
     changed: (serverId) => events.emit('tokens.changed', { serverId }),
@@ -102,6 +105,9 @@ export function createTokensDomain(services: CoreServices, deps: TokensDomainDep
   const servers: ServerCredentialHooks = {
     async removed(serverId) {
       sessions.end(serverId, 'signed-out')
+      await rotations.forget(serverId).catch((error: unknown) => {
+        log.warn('rotations of a removed server could not be forgotten', { serverId, error })
+      })
       const stored = await storedOf(serverId)
       if (stored === null) return
       for (const id of stored.ids) await stored.ready.remove(serverId, id)

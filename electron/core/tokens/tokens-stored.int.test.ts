@@ -126,8 +126,10 @@ describe('stored tokens: use in the app, test, paste, scopes, rotation, expiry',
     expect(report.verdict).toBe('valid')
     const old = await t.raw('tokens.storePasted', { name: 'old reader', rawToken: readerRaw })
     expect(old).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
-    // … and the vault file holds neither value in the clear.
-    const files = readdirSync(t.dataDir).map((f) => readFileSync(join(t.dataDir, f), 'latin1'))
+    // … and no file in the data folder (the vault, the rotations) holds either value in the clear.
+    const files = readdirSync(t.dataDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'latin1'))
     expect(files.join('\n')).not.toContain(rotated.reveal.rawToken)
     expect(files.join('\n')).not.toContain(rotated.reveal.rawToken.slice(10))
   })

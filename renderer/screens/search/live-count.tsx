@@ -1,8 +1,12 @@
 import { Text } from '@mantine/core'
 import type { AppError } from '../../../shared/errors'
+import { SEE_NOTICE, useUnreachableNotice } from '../../features/servers/use-unreachable-notice'
 import { formatCount } from './model/format'
 
-/** The line under the Search button: what the draft query would find, or why it cannot count. */
+/**
+ * The line under the Search button: what the draft query would find, or why it cannot count
+ * (in short while the shell's notice says the server cannot be reached).
+ */
 export function LiveCount({
   count,
   fresh,
@@ -14,6 +18,13 @@ export function LiveCount({
   error: AppError | null
   optimade: boolean
 }) {
+  const unreachable = useUnreachableNotice().shown
+  if (error && !optimade && unreachable)
+    return (
+      <Text size="xs" c="red" px="sm" py={4} data-testid="live-count-error">
+        {SEE_NOTICE}
+      </Text>
+    )
   if (error && !optimade)
     return (
       <Text size="xs" c="red" px="sm" py={4} data-testid="live-count-error">

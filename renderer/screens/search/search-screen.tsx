@@ -142,7 +142,8 @@ export function SearchScreen() {
   return (
     <Stack
       gap="sm"
-      style={{ height: 'calc(100dvh - 56px - 30px - 2 * var(--mantine-spacing-xl))' }}
+      // The shell's main area is a column of the window's height: take what the banners leave.
+      style={{ flex: 1, minHeight: 0 }}
       data-testid="screen-search"
     >
       <Group justify="space-between" wrap="nowrap">

@@ -31,21 +31,24 @@ export async function startTokenCore(
   const dataDir = mkdtempSync(join(tmpdir(), 'nomad-tokens-int-'))
   const emitted: { event: string; payload: unknown }[] = []
   const logs = createMemorySink()
-  const core: Core = createCore({
-    mode: 'web',
-    platform: 'linux',
-    appVersion: '0.1.0-test',
-    dataDir,
-    settingsStore: createMemoryStore(),
-    events: { emit: (event, payload) => emitted.push({ event, payload }) },
-    logger: createLogger({ sink: logs, level: 'debug' }),
-    devChecks: true,
-    recheck: { onlineMs: 0, failedMs: 0 },
-    now,
-    vaultPassphrase: PASSPHRASE,
-    ...options.ports,
-  })
-  const router = createRouter(contract, core.handlers, { validateOutputs: true })
+  const settingsStore = createMemoryStore()
+  const makeCore = (): Core =>
+    createCore({
+      mode: 'web',
+      platform: 'linux',
+      appVersion: '0.1.0-test',
+      dataDir,
+      settingsStore,
+      events: { emit: (event, payload) => emitted.push({ event, payload }) },
+      logger: createLogger({ sink: logs, level: 'debug' }),
+      devChecks: true,
+      recheck: { onlineMs: 0, failedMs: 0 },
+      now,
+      vaultPassphrase: PASSPHRASE,
+      ...options.ports,
+    })
+  let core = makeCore()
+  let router = createRouter(contract, core.handlers, { validateOutputs: true })
 
   /** The raw IPC result, as the renderer would receive it. */
   const raw = (channel: ChannelName, input: unknown): Promise<IpcResult<unknown>> =>
@@ -72,7 +75,15 @@ export async function startTokenCore(
 
   return {
     sandbox,
-    core,
+    get core() {
+      return core
+    },
+    /** Disposes core and starts a new one on the same data folder and settings, as after a restart. */
+    async restart() {
+      await core.dispose()
+      core = makeCore()
+      router = createRouter(contract, core.handlers, { validateOutputs: true })
+    },
     call,
     raw,
     emitted,

@@ -3,7 +3,6 @@ import { IconMoodEmpty, IconRefresh } from '@tabler/icons-react'
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode, type Ref } from 'react'
 import type { EntryRow } from '../../../../shared/ipc/channels/search'
 import type { QuantityCatalogue } from '../../../../shared/query'
-import { ErrorAlert } from '../../../components/error-alert'
 import {
   VirtualTable,
   type VirtualColumn,
@@ -13,7 +12,7 @@ import { quantityLabel } from '../model/labels'
 import { formatCell } from './format-cell'
 import type { PageStore } from './page-store'
 import { isSelected, type Selection } from './selection'
-import { SearchErrorActions } from './search-error'
+import { SearchFailure } from './search-failure'
 
 export interface ResultsTableProps {
   store: PageStore
@@ -93,14 +92,7 @@ export function ResultsTable(props: ResultsTableProps) {
 
   if (snapshot.error && snapshot.known === 0)
     return (
-      <Stack p="md" data-testid="results-error">
-        <ErrorAlert error={snapshot.error} title="The search could not run" />
-        <SearchErrorActions
-          error={snapshot.error}
-          onRetry={() => store.retry()}
-          onOwner={props.onOwner}
-        />
-      </Stack>
+      <SearchFailure error={snapshot.error} onRetry={() => store.retry()} onOwner={props.onOwner} />
     )
   if (snapshot.total === null)
     return (
