@@ -5,19 +5,11 @@ import { AppProviders } from '../../app/providers'
 import { createIpcClient } from '../../ipc/client'
 import { createFakeTransport } from '../../test-support/fake-transport'
 import { RevealModal, type RevealState } from './reveal-modal'
+import { vaultStatus } from './test-fixtures'
 
 const RAW = 'nomad_pat_firstfirstfirstfirstfirstfirstfirstfirst'
 const PASSPHRASE = 'correct horse battery'
-const lockedVault = {
-  kind: 'passphrase',
-  cipherStatus: 'locked',
-  backend: null,
-  persistence: 'locked',
-  exists: false,
-  unprotected: false,
-  warning: null,
-  minPassphraseLength: 8,
-}
+const lockedVault = vaultStatus({ cipherStatus: 'locked', persistence: 'locked', exists: false })
 const created: RevealState = {
   reveal: { rawToken: RAW, revealId: 'r1', kind: 'pat', name: 'notebook', expiresAt: null },
   origin: 'created',

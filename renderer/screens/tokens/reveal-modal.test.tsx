@@ -5,6 +5,7 @@ import { AppProviders } from '../../app/providers'
 import { createIpcClient } from '../../ipc/client'
 import { createFakeTransport } from '../../test-support/fake-transport'
 import { RevealModal, type RevealState } from './reveal-modal'
+import { vaultStatus } from './test-fixtures'
 
 const RAW = 'nomad_pat_rotatedrotatedrotatedrotatedrotatedrot'
 const stored = {
@@ -22,16 +23,7 @@ const stored = {
   problem: null,
 }
 
-const unlockedVault = {
-  kind: 'passphrase',
-  cipherStatus: 'unlocked',
-  backend: null,
-  persistence: 'disk',
-  exists: true,
-  unprotected: false,
-  warning: null,
-  minPassphraseLength: 8,
-}
+const unlockedVault = vaultStatus()
 
 /** A rotation whose vault replacement failed in core: the token and the reason arrive together. */
 const failedRotation: RevealState = {

@@ -10,22 +10,10 @@ import { SignInModal } from '../../components/sign-in/sign-in-modal'
 import { createIpcClient } from '../../ipc/client'
 import { createFakeTransport } from '../../test-support/fake-transport'
 import { TokensScreen } from './tokens-screen'
+import { testSession, vaultStatus } from './test-fixtures'
 
-const session = {
-  user: { userId: 'u1', username: 'lena', name: 'Lena Hoffmann', email: null },
-  expiresAt: '2030-01-01T00:00:00.000Z',
-  signedInAt: '2029-12-31T23:55:00.000Z',
-}
-const vault = {
-  kind: 'passphrase',
-  cipherStatus: 'unlocked',
-  backend: null,
-  persistence: 'disk',
-  exists: true,
-  unprotected: false,
-  warning: null,
-  minPassphraseLength: 8,
-}
+const session = testSession
+const vault = vaultStatus()
 // Mantine's modals and menus under jsdom are slow on a busy 2-core machine.
 const SLOW = { timeout: 10_000 }
 const needsSession = {

@@ -8,23 +8,11 @@ import { createIpcClient } from '../../ipc/client'
 import { createFakeTransport } from '../../test-support/fake-transport'
 import { checkCustomScope } from './scope-picker'
 import { TokensScreen } from './tokens-screen'
+import { testSession, vaultStatus } from './test-fixtures'
 
 const RAW = 'nomad_pat_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ'
-const session = {
-  user: { userId: 'u1', username: 'lena', name: 'Lena Hoffmann', email: null },
-  expiresAt: '2030-01-01T00:00:00.000Z',
-  signedInAt: '2029-12-31T23:55:00.000Z',
-}
-const vault = {
-  kind: 'passphrase',
-  cipherStatus: 'unlocked',
-  backend: null,
-  persistence: 'disk',
-  exists: true,
-  unprotected: false,
-  warning: null,
-  minPassphraseLength: 8,
-}
+const session = testSession
+const vault = vaultStatus()
 const pat = {
   id: '65f1aa0000000000000000aa',
   name: 'laptop notebook',
