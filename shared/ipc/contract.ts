@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { appChannels, appEvents } from './channels/app'
 import { archiveChannels, archiveEvents } from './channels/archive'
 import { authChannels, authEvents } from './channels/auth'
+import { downloadsChannels, downloadsEvents } from './channels/downloads'
 import { rawFilesChannels, rawFilesEvents } from './channels/raw-files'
 import { netChannels, netEvents } from './channels/net'
 import { searchChannels, searchEvents } from './channels/search'
@@ -38,6 +39,7 @@ export const contract = {
     ...searchChannels,
     ...archiveChannels,
     ...rawFilesChannels,
+    ...downloadsChannels,
   },
   events: {
     ...appEvents,
@@ -50,6 +52,7 @@ export const contract = {
     ...searchEvents,
     ...archiveEvents,
     ...rawFilesEvents,
+    ...downloadsEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }
 

@@ -58,6 +58,21 @@ export const CHANNEL_NAMES = [
   'archive.json',
   'rawFiles.list',
   'rawFiles.preview',
+  'downloads.plan',
+  'downloads.start',
+  'downloads.list',
+  'downloads.failures',
+  'downloads.pause',
+  'downloads.resume',
+  'downloads.cancel',
+  'downloads.retry',
+  'downloads.setPriority',
+  'downloads.remove',
+  'downloads.verify',
+  'downloads.manifest',
+  'downloads.runAgain',
+  'downloads.pickFolder',
+  'downloads.reveal',
 ] as const satisfies readonly ChannelName[]
 
 export const EVENT_NAMES = [
@@ -69,6 +84,8 @@ export const EVENT_NAMES = [
   'tokens.changed',
   'tokens.reminders',
   'net.meter',
+  'downloads.changed',
+  'downloads.finished',
 ] as const satisfies readonly EventName[]
 
 const channelSet: ReadonlySet<string> = new Set(CHANNEL_NAMES)
