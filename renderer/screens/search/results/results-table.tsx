@@ -51,7 +51,8 @@ export function columnBounds(
   if (name.includes('formula')) return { width: 140, minWidth: 90, maxWidth: 220 }
   if (name.endsWith('_id')) return { width: 230, minWidth: 100, maxWidth: 280, ...FREE_TEXT }
   const q = catalogue.get(name)
-  if (q?.type === 'datetime') return { width: 140, minWidth: 90, maxWidth: 160 }
+  // A day ("2025-02-04", the time is on hover) is short and read whole: its minimum holds it.
+  if (q?.type === 'datetime') return { width: 110, minWidth: 110, maxWidth: 160 }
   if (q?.type === 'float' || q?.type === 'int' || q?.type === 'bool')
     return { width: 110, minWidth: 70, maxWidth: 180 }
   if (q?.type === 'enum') return { width: 120, minWidth: 70, maxWidth: 200 }
