@@ -6,7 +6,8 @@ import { preferredUnit, storedToDisplay } from '../model/units'
 
 /**
  * `cell` is what the column shows: a date without its time, so the column stays narrow and
- * values beside it are not cut. `full` is what hovering shows: the date with its time.
+ * values beside it are not cut. `full` is what hovering shows: the date with its time (UTC, as
+ * the server stores it).
  */
 export type CellDetail = 'cell' | 'full'
 
@@ -25,8 +26,14 @@ export function formatCell(
       return unit === null ? shown : `${shown} ${unit}`
     }
     if (quantity?.type === 'datetime')
-      return detail === 'cell' ? formatDate(value) : formatDateTime(value)
+      return detail === 'cell' ? formatDate(value) : fullDate(value)
     return value
   })
   return parts.join(', ')
+}
+
+/** A date with its time, said to be UTC only when there is a time (text that is no date stays). */
+function fullDate(value: string): string {
+  const shown = formatDateTime(value)
+  return /\d{2}:\d{2}$/.test(shown) ? `${shown} UTC` : shown
 }
