@@ -98,6 +98,33 @@ test.describe('short values stay whole beside the builder', () => {
   })
 })
 
+test.describe('a small window with the builder open', () => {
+  test.use({ viewport: { width: 1024, height: 640 } })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the results controls stay inside their panel (${scheme}, screenshot)`, async ({
+      page,
+      host,
+    }) => {
+      mkdirSync(OUT, { recursive: true })
+      await page.emulateMedia({ colorScheme: scheme })
+      await openApp(page, host.current(), 'search')
+      await expect(page.getByTestId('builder-panel')).toBeVisible()
+      const grid = page.getByTestId('results-grid')
+      await expect(grid.locator('[data-testid="result-row"][data-entry-id]').first()).toBeVisible()
+      const panel = await page.getByTestId('results-panel').boundingBox()
+      for (const id of ['page-size', 'column-picker']) {
+        const box = await page.getByTestId(id).boundingBox()
+        expect((box?.x ?? 0) + (box?.width ?? 0), id).toBeLessThanOrEqual(
+          (panel?.x ?? 0) + (panel?.width ?? 0),
+        )
+      }
+      await page.mouse.move(0, 0)
+      await page.screenshot({ path: resolve(OUT, `search-table-1024-builder-${scheme}.png`) })
+    })
+  }
+})
+
 test.describe('columns the researcher shapes', () => {
   test.use({ viewport: { width: 1440, height: 820 } })
   const GAP = 'results.properties.electronic.band_gap.value'
