@@ -50,6 +50,81 @@ for (const width of [1280, 1440]) {
   })
 }
 
+/** Per column: the texts of the cells on screen that are cut (wider than their cell). */
+async function cutCells(page: Page) {
+  return page.getByTestId('results-grid').evaluate((grid) => {
+    const out: Record<string, string[]> = {}
+    const cells = grid.querySelectorAll<HTMLElement>(
+      '[data-entry-id] [role="gridcell"][data-column]',
+    )
+    for (const el of Array.from(cells)) {
+      const id = el.dataset.column ?? ''
+      const cut = (out[id] ??= [])
+      if (el.scrollWidth > el.clientWidth) cut.push(el.textContent ?? '')
+    }
+    return out
+  })
+}
+
+const PROGRAM = 'results.method.simulation.program_name'
+const CRYSTAL = 'results.material.symmetry.crystal_system'
+const UPLOADED = 'upload_create_time'
+const AUTHORS = 'authors.name'
+
+test.describe('short values stay whole beside the builder', () => {
+  test.use({ viewport: { width: 1440, height: 900 } })
+
+  test('program, crystal system and upload time are never cut; authors give way', async ({
+    page,
+    host,
+  }) => {
+    await openApp(page, host.current(), 'search')
+    await expect(page.getByTestId('builder-panel')).toBeVisible()
+    const grid = page.getByTestId('results-grid')
+    await expect(grid.locator('[data-testid="result-row"][data-entry-id]').first()).toBeVisible()
+    await expect.poll(async () => (await overflow(page)).cut).toEqual([])
+    const columns = await cutCells(page)
+    for (const id of [PROGRAM, CRYSTAL, UPLOADED]) expect(columns[id], id).toEqual([])
+    // The upload time shows its date; the full time is on hover.
+    const uploaded = grid.locator(`[data-row-index="0"] [data-column="${UPLOADED}"] span`)
+    await expect(uploaded).toHaveText(/^\d{4}-\d{2}-\d{2}$/)
+    await expect(uploaded).toHaveAttribute('title', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
+    // Authors carry the ellipsis, and every cut author list is whole on hover.
+    const authors = grid.locator(`[data-entry-id] [data-column="${AUTHORS}"] span[title]`)
+    expect(columns[AUTHORS]?.length).toBeGreaterThan(0)
+    await expect(authors.first()).toBeVisible()
+    for (const span of await authors.all())
+      expect(await span.getAttribute('title')).toBe(await span.textContent())
+  })
+})
+
+test.describe('a small window with the builder open', () => {
+  test.use({ viewport: { width: 1024, height: 640 } })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the results controls stay inside their panel (${scheme}, screenshot)`, async ({
+      page,
+      host,
+    }) => {
+      mkdirSync(OUT, { recursive: true })
+      await page.emulateMedia({ colorScheme: scheme })
+      await openApp(page, host.current(), 'search')
+      await expect(page.getByTestId('builder-panel')).toBeVisible()
+      const grid = page.getByTestId('results-grid')
+      await expect(grid.locator('[data-testid="result-row"][data-entry-id]').first()).toBeVisible()
+      const panel = await page.getByTestId('results-panel').boundingBox()
+      for (const id of ['page-size', 'column-picker']) {
+        const box = await page.getByTestId(id).boundingBox()
+        expect((box?.x ?? 0) + (box?.width ?? 0), id).toBeLessThanOrEqual(
+          (panel?.x ?? 0) + (panel?.width ?? 0),
+        )
+      }
+      await page.mouse.move(0, 0)
+      await page.screenshot({ path: resolve(OUT, `search-table-1024-builder-${scheme}.png`) })
+    })
+  }
+})
+
 test.describe('columns the researcher shapes', () => {
   test.use({ viewport: { width: 1440, height: 820 } })
   const GAP = 'results.properties.electronic.band_gap.value'

@@ -12,6 +12,12 @@ export interface ColumnFitInput {
   max: number
   /** Gives way first when space is short (free text such as author lists, long names). */
   elastic?: boolean
+  /**
+   * Elastic columns only: how far below `min` they go before any other column is cut, so a
+   * short value (a program, a crystal system) stays whole while the free text carries the
+   * ellipsis. Defaults to `min`.
+   */
+  floor?: number
   /** Set by the researcher (dragged or by keys): kept as it is, never stretched or shrunk. */
   user?: number
 }
@@ -19,10 +25,11 @@ export interface ColumnFitInput {
 /**
  * Widths that fill `available` when the content allows: content widths clamped to min/max;
  * leftover space goes to the columns the researcher did not size, in proportion to their width.
- * When the columns do not fit, elastic columns give way first, then the others; within each
- * group the widest shrink first (a common cap), so short values such as a method or a date stay
- * whole. No column goes below its minimum (or its content, when that is narrower); below the
- * sum of those the table scrolls sideways instead.
+ * When the columns do not fit, they give way in this order: elastic columns down to their
+ * minimum, then elastic columns down to their floor, then the others down to their minimum.
+ * Within each step the widest shrink first (a common cap), so short values such as a method or
+ * a date stay whole longest. No column goes below its minimum (or its content, when that is
+ * narrower); below the sum of those the table scrolls sideways instead.
  */
 export function fitWidths(columns: ColumnFitInput[], available: number): number[] {
   const wanted = columns.map((c) => Math.round(c.user ?? clamp(c.natural, c.min, c.max)))
@@ -35,12 +42,17 @@ export function fitWidths(columns: ColumnFitInput[], available: number): number[
     return spread(wanted, available - total, (w, i) => (free[i] ? w : 0))
   }
 
-  const floor = columns.map((c, i) => Math.min(c.min, wanted[i] ?? 0))
+  const steps: { elastic: boolean; floor: (c: ColumnFitInput) => number }[] = [
+    { elastic: true, floor: (c) => c.min },
+    { elastic: true, floor: (c) => Math.min(c.min, c.floor ?? c.min) },
+    { elastic: false, floor: (c) => c.min },
+  ]
   let out = wanted
-  for (const elastic of [true, false]) {
+  for (const step of steps) {
     const over = sum(out) - available
     if (over <= 0) break
-    const group = columns.map((c, i) => (free[i] ?? false) && Boolean(c.elastic) === elastic)
+    const group = columns.map((c, i) => (free[i] ?? false) && Boolean(c.elastic) === step.elastic)
+    const floor = columns.map((c, i) => Math.min(step.floor(c), wanted[i] ?? 0))
     out = capWidest(out, floor, group, over)
   }
   return out

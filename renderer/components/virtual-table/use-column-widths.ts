@@ -79,6 +79,7 @@ export function useColumnWidths(columns: VirtualColumn[], options: ColumnWidthOp
           min: c.minWidth ?? MIN_COLUMN_WIDTH,
           max: c.maxWidth ?? DEFAULT_MAX,
           elastic: c.elastic ?? false,
+          ...(c.floorWidth === undefined ? {} : { floor: c.floorWidth }),
           ...(sizing[c.id] === undefined ? {} : { user: sizing[c.id] }),
         })),
         Math.floor(available - CHECKBOX_WIDTH),

@@ -12,6 +12,8 @@ export interface VirtualColumn {
   maxWidth?: number
   /** Gives way first when space is short (author lists, free text). */
   elastic?: boolean
+  /** Elastic columns: how far below minWidth they shrink before other columns are cut. */
+  floorWidth?: number
   sortable: boolean
 }
 

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Badge,
   Button,
   Center,
   Group,
@@ -27,6 +26,7 @@ import { FacetScopeProvider } from './builder/facet-scope'
 import { OwnerSelect } from './builder/owner-select'
 import { useDebounced } from './builder/use-debounced'
 import { useFacets } from './builder/use-facets'
+import { CatalogueFallbackBadge } from './catalogue-fallback-badge'
 import { CopyAsMenu } from './copy-as'
 import { LiveCount } from './live-count'
 import { fromQuery, toQuery, type BuilderModel } from './model'
@@ -156,15 +156,7 @@ export function SearchScreen() {
           </Text>
           {/* Unreachable: the shell's notice says so; a second sign here would only add noise. */}
           {info.data?.source === 'fallback' && active?.status?.state === 'online' && (
-            <Tooltip
-              label={`${info.data.note ?? ''} The filters are NOMAD's standard ones; a few may not exist on this server.`}
-              multiline
-              w={360}
-            >
-              <Badge variant="light" color="gray" size="sm" data-testid="catalogue-fallback">
-                Standard filters
-              </Badge>
-            </Tooltip>
+            <CatalogueFallbackBadge note={info.data.note} />
           )}
         </Group>
         <Group gap="xs" wrap="nowrap">

@@ -21,3 +21,8 @@ export function formatDateTime(text: string): string {
   if (!match) return text
   return match[2] ? `${match[1]} ${match[2]}` : (match[1] ?? text)
 }
+
+/** An ISO date-time as its day, "2023-05-02" (UTC): what a table column needs to compare rows. */
+export function formatDate(text: string): string {
+  return /^\d{4}-\d{2}-\d{2}/.exec(text)?.[0] ?? text
+}

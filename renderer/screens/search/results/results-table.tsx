@@ -32,24 +32,32 @@ export interface ResultsTableProps {
   handle?: Ref<VirtualTableHandle>
 }
 
+/** About six characters and the ellipsis: enough to tell rows apart at a glance. */
+const FREE_TEXT_FLOOR = 70
+const FREE_TEXT = { elastic: true, floorWidth: FREE_TEXT_FLOOR }
+
 /**
  * Bounds for fitting a column to its content, by what it holds: wide enough to read a typical
  * value, narrow enough that one long value (an author list, a long upload name) does not push
- * the other columns out of view. `width` is used until rows arrive.
+ * the other columns out of view. Free text is elastic: it gives way, down to FREE_TEXT_FLOOR,
+ * before a short value (a program, a crystal system, a date) is cut; hovering shows it whole.
+ * `width` is used until rows arrive.
  */
 export function columnBounds(
   name: string,
   catalogue: QuantityCatalogue,
-): { width: number; minWidth: number; maxWidth: number; elastic?: boolean } {
-  if (name === 'authors.name') return { width: 200, minWidth: 100, maxWidth: 320, elastic: true }
+): Pick<VirtualColumn, 'width' | 'minWidth' | 'maxWidth' | 'elastic' | 'floorWidth'> {
+  if (name === 'authors.name') return { width: 200, minWidth: 100, maxWidth: 320, ...FREE_TEXT }
   if (name.includes('formula')) return { width: 140, minWidth: 90, maxWidth: 220 }
-  if (name.endsWith('_id')) return { width: 230, minWidth: 100, maxWidth: 280, elastic: true }
+  if (name.endsWith('_id')) return { width: 230, minWidth: 100, maxWidth: 280, ...FREE_TEXT }
   const q = catalogue.get(name)
-  if (q?.type === 'datetime') return { width: 140, minWidth: 90, maxWidth: 160 }
+  // A day ("2025-02-04", the time is on hover) is short and read whole: its minimum holds it.
+  if (q?.type === 'datetime') return { width: 110, minWidth: 110, maxWidth: 160 }
   if (q?.type === 'float' || q?.type === 'int' || q?.type === 'bool')
     return { width: 110, minWidth: 70, maxWidth: 180 }
   if (q?.type === 'enum') return { width: 120, minWidth: 70, maxWidth: 200 }
-  return { width: 150, minWidth: 80, maxWidth: 260, elastic: q?.many ?? false }
+  if (q?.many) return { width: 150, minWidth: 80, maxWidth: 260, ...FREE_TEXT }
+  return { width: 150, minWidth: 80, maxWidth: 260 }
 }
 
 /** The results grid with its empty, loading and error states. */
@@ -77,9 +85,12 @@ export function ResultsTable(props: ResultsTableProps) {
   )
   const renderCell = useCallback(
     (row: EntryRow, columnId: string): ReactNode => {
-      const text = formatCell(row.cells[columnId] ?? null, catalogue.get(columnId))
+      const cell = row.cells[columnId] ?? null
+      const quantity = catalogue.get(columnId)
+      const text = formatCell(cell, quantity)
       if (text === '') return <span style={{ color: 'var(--mantine-color-dimmed)' }}>—</span>
-      return <span title={text}>{text}</span>
+      // A native tooltip: rows mount by the dozen while scrolling, so the hover must cost nothing.
+      return <span title={formatCell(cell, quantity, 'full')}>{text}</span>
     },
     [catalogue],
   )

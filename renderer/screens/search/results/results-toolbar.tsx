@@ -100,9 +100,9 @@ export function ResultsToolbar({
     ) : null
   return (
     <Stack gap={6}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <ResultsCount store={store} />
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <AddFilterColumns
             missing={missingFilterColumns}
             onAdd={() => onColumns([...columns, ...missingFilterColumns].slice(0, MAX_COLUMNS))}
