@@ -98,6 +98,7 @@ test('create with two members, rename, remove a member, share an upload as revie
     'Humboldt-Universität zu Berlin',
   )
   await expect(page.getByTestId('group-page')).toContainText('Lena Hoffmann')
+  await shoot(page, 'page')
 
   // Edit: rename to the longest allowed name and remove Omar; the preview says so first.
   await page.getByTestId('group-edit').click()

@@ -128,9 +128,6 @@ export function UploadCollaborators({
                 data-testid="collaborator-kind"
               />
             </Group>
-            <Text size="xs" c="dimmed">
-              {ROLE_MEANING[role]}
-            </Text>
             {kind === 'user' ? (
               <UserPicker
                 serverId={serverId}
