@@ -86,7 +86,11 @@ describe('recorded GET /groups', () => {
                 : value,
           ]),
         )
-        const reply = await call<{ data: RecordedGroup[] }>(sandbox, 'GET', `/groups?${params}`)
+        const reply = await call<{ data: RecordedGroup[] }>(
+          sandbox,
+          'GET',
+          `/groups?${params.toString()}`,
+        )
         expect(reply.status).toBe(pair.status)
         // Only this recording's groups: demo groups and other files' worlds are not in it.
         const answer = reply.body.data
@@ -97,7 +101,7 @@ describe('recorded GET /groups', () => {
           owner: mapUser(g.owner),
           members: g.members.map(mapUser),
         }))
-        expect(answer, `${pair.path}?${params}`).toEqual(expected)
+        expect(answer, `${pair.path}?${params.toString()}`).toEqual(expected)
       }
       // Leave no trace for the next file's world.
       for (const [recorded, id] of created) {
