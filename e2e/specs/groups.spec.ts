@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { login, post } from '../../electron/sandbox/testing/harness'
+import { shootLightAndDark } from '../fixtures/screenshots'
 import { expect, openApp, test } from '../fixtures/test'
 
 // Groups through web mode: create a group with two members found through the user search,
@@ -9,7 +8,6 @@ import { expect, openApp, test } from '../fixtures/test'
 // list, the editor's change preview and the upload's collaborators, light and dark, at the
 // smallest window the app supports.
 
-const OUT = resolve(import.meta.dirname, '../screenshots')
 // 32 characters: the longest name the server accepts.
 const LONG_NAME = 'Thin Films and Interfaces Lab 01'
 
@@ -18,20 +16,8 @@ test.use({
   viewport: { width: 1024, height: 640 },
 })
 
-async function shoot(page: Page, name: string, target?: Locator) {
-  mkdirSync(OUT, { recursive: true })
-  for (const close of await page.locator('.mantine-Notification-root button').all())
-    await close.click()
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0)
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
-    await page.mouse.move(0, 0)
-    const path = resolve(OUT, `groups-${name}-${scheme}.png`)
-    await (target ?? page).screenshot({ path })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
+const shoot = (page: Page, name: string, target?: Locator) =>
+  shootLightAndDark(page, `groups-${name}`, target)
 
 /** Types into the user search and picks the person named with the keyboard (arrows, Enter). */
 async function pickPerson(page: Page, picker: Locator, letters: string, name: string) {

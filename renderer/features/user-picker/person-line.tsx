@@ -6,13 +6,25 @@ export function PersonLine({ person, badge }: { person: Person; badge?: React.Re
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
       <Group gap={6} wrap="nowrap">
-        <Text size="sm" fw={500} truncate="end" data-testid="person-name">
+        <Text
+          size="sm"
+          fw={500}
+          truncate="end"
+          title={person.name ?? person.userId}
+          data-testid="person-name"
+        >
           {person.name ?? (person.known ? person.userId : `Unknown user ${person.userId}`)}
         </Text>
         {badge}
       </Group>
       {person.affiliation && (
-        <Text size="xs" c="dimmed" truncate="end" data-testid="person-affiliation">
+        <Text
+          size="xs"
+          c="dimmed"
+          truncate="end"
+          title={person.affiliation}
+          data-testid="person-affiliation"
+        >
           {person.affiliation}
         </Text>
       )}
