@@ -180,6 +180,37 @@ describe('groups', () => {
     expect(JSON.stringify(users)).not.toContain('@')
   })
 
+  it('names the scope a token lacks', async () => {
+    const serverId = env.serverId
+    const lena = await login(env.sandbox, 'lena')
+    const created = await post<{ raw_token: string }>(
+      env.sandbox,
+      '/auth/pats',
+      { metadata: { name: 'read only', scopes: ['groups:read'] } },
+      lena,
+    )
+    // A new passphrase vault: the app only ever stores a token encrypted.
+    await env.call('vault.unlock', { passphrase: 'groups integration' })
+    const { stored } = await env.call('tokens.storePasted', {
+      serverId,
+      name: 'read only',
+      rawToken: created.body.raw_token,
+    })
+    try {
+      const failure = await env.failure('groups.save', {
+        serverId,
+        name: 'Scoped Lab',
+        members: [],
+      })
+      expect(failure.code).toBe('forbidden')
+      expect(failure.message).toBe(
+        "This needs the scope groups:write, which the token 'read only' does not have.",
+      )
+    } finally {
+      await env.call('tokens.removeStored', { serverId, id: stored.id })
+    }
+  })
+
   it('says a signed-out user must sign in for their own groups', async () => {
     await env.call('auth.signOut', { serverId: env.serverId })
     const failure = await env.failure('groups.list', { serverId: env.serverId, scope: 'mine' })
