@@ -19,6 +19,16 @@ test.use({
 const shoot = (page: Page, name: string, target?: Locator) =>
   shootLightAndDark(page, `groups-${name}`, target)
 
+/** Signs in from the header as a demo account. */
+async function signIn(page: Page, account: { username: string; password: string }) {
+  await page.getByTestId('account-sign-in').click()
+  const modal = page.getByTestId('sign-in-modal')
+  await modal.getByTestId('sign-in-username').fill(account.username)
+  await modal.getByTestId('sign-in-password').fill(account.password)
+  await modal.getByTestId('sign-in-submit').click()
+  await expect(page.getByTestId('account-name')).toHaveText(account.username)
+}
+
 /** Types into the user search and picks the person named with the keyboard (arrows, Enter). */
 async function pickPerson(page: Page, picker: Locator, letters: string, name: string) {
   await picker.fill(letters)
@@ -46,12 +56,7 @@ test('create with two members, rename, remove a member, share an upload as revie
 
   // Signed out: all groups are searchable, "My groups" needs a sign-in.
   await expect(page.getByTestId('group-row').filter({ hasText: 'Paul reading club' })).toBeVisible()
-  await page.getByTestId('account-sign-in').click()
-  const signIn = page.getByTestId('sign-in-modal')
-  await signIn.getByTestId('sign-in-username').fill(lena.username)
-  await signIn.getByTestId('sign-in-password').fill(lena.password)
-  await signIn.getByTestId('sign-in-submit').click()
-  await expect(page.getByTestId('account-name')).toHaveText(lena.username)
+  await signIn(page, lena)
   await page.getByTestId('groups-scope').getByText('My groups').click()
   await expect(page.getByTestId('group-row').filter({ hasText: 'Hoffmann Lab' })).toContainText(
     'Owner',
@@ -154,11 +159,7 @@ test('create with two members, rename, remove a member, share an upload as revie
 test('a member sees why they cannot edit', async ({ page, host, testSandbox }) => {
   const sofia = testSandbox!.demoUsers.find((user) => user.username === 'sofia')!
   await openApp(page, host.current(), 'groups')
-  await page.getByTestId('account-sign-in').click()
-  const signIn = page.getByTestId('sign-in-modal')
-  await signIn.getByTestId('sign-in-username').fill(sofia.username)
-  await signIn.getByTestId('sign-in-password').fill(sofia.password)
-  await signIn.getByTestId('sign-in-submit').click()
+  await signIn(page, sofia)
   await page.getByTestId('groups-scope').getByText('My groups').click()
   await page.getByTestId('group-link').filter({ hasText: 'Hoffmann Lab' }).click()
   await expect(page.getByTestId('group-read-only')).toContainText(
