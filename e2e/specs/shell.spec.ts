@@ -39,6 +39,8 @@ test('every navigation item opens its section, and placeholders say they are not
     else if (id === 'tokens') await expect(page.getByTestId('tokens-sign-in')).toBeVisible()
     // Search works (issue #6): its builder and results are there.
     else if (id === 'search') await expect(page.getByTestId('screen-search')).toBeVisible()
+    // Groups works (issue #16): its list and search are there.
+    else if (id === 'groups') await expect(page.getByTestId('groups-scope')).toBeVisible()
     else
       await expect(page.getByTestId('not-available-badge')).toHaveText(
         'Not yet available in this version',

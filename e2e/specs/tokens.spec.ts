@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync, mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { shootLightAndDark } from '../fixtures/screenshots'
 import { expect, openApp, test } from '../fixtures/test'
 
-const OUT = resolve(import.meta.dirname, '../screenshots')
 const PASSPHRASE = 'e2e vault passphrase'
 
 test.use({
@@ -29,20 +29,7 @@ function recordFrames(page: Page): Frame[] {
 }
 
 /** Light and dark screenshots of what is on screen now. */
-async function shoot(page: Page, name: string) {
-  mkdirSync(OUT, { recursive: true })
-  // Toasts ("Signed in…") would cover part of the shot.
-  for (const close of await page.locator('.mantine-Notification-root button').all())
-    await close.click()
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0)
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
-    await page.mouse.move(0, 0)
-    await page.screenshot({ path: resolve(OUT, `tokens-${name}-${scheme}.png`) })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
+const shoot = (page: Page, name: string) => shootLightAndDark(page, `tokens-${name}`)
 
 function filesUnder(root: string): string[] {
   return readdirSync(root, { withFileTypes: true }).flatMap((item) =>

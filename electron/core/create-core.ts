@@ -13,6 +13,7 @@ import { createNetworkHandlers } from './network/network-handlers'
 import type { CorePorts, EventSink } from './ports'
 import { createRawFilesHandlers } from './raw-files/raw-files-handlers'
 import { createDownloadsHandlers } from './downloads/downloads-handlers'
+import { createGroupsHandlers } from './groups/groups-handlers'
 import { createSearchHandlers } from './search/search-handlers'
 import { createServerStatus } from './servers/server-status'
 import { createServersHandlers } from './servers/servers-handlers'
@@ -74,6 +75,7 @@ export function createCore(ports: CorePorts): Core {
     ...createArchiveHandlers(services),
     ...createRawFilesHandlers(services),
     ...createDownloadsHandlers(),
+    ...createGroupsHandlers(services),
   }
 
   // First look at the active server; failures end up in its status, never as a rejection.

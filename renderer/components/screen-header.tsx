@@ -1,7 +1,10 @@
 import { Group, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 
-/** The title row every screen starts with: heading, one-line purpose, optional actions. */
+/**
+ * The title row every screen starts with: heading (the page's one h1, sized as before),
+ * one-line purpose, optional actions.
+ */
 export function ScreenHeader({
   title,
   description,
@@ -14,7 +17,7 @@ export function ScreenHeader({
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
       <Stack gap={4}>
-        <Title order={2} data-testid="screen-title">
+        <Title order={1} size="h2" data-testid="screen-title">
           {title}
         </Title>
         <Text c="dimmed" size="sm" maw={640}>

@@ -3,6 +3,7 @@ import { appChannels, appEvents } from './channels/app'
 import { archiveChannels, archiveEvents } from './channels/archive'
 import { authChannels, authEvents } from './channels/auth'
 import { downloadsChannels, downloadsEvents } from './channels/downloads'
+import { groupsChannels, groupsEvents } from './channels/groups'
 import { rawFilesChannels, rawFilesEvents } from './channels/raw-files'
 import { netChannels, netEvents } from './channels/net'
 import { searchChannels, searchEvents } from './channels/search'
@@ -40,6 +41,7 @@ export const contract = {
     ...archiveChannels,
     ...rawFilesChannels,
     ...downloadsChannels,
+    ...groupsChannels,
   },
   events: {
     ...appEvents,
@@ -53,6 +55,7 @@ export const contract = {
     ...archiveEvents,
     ...rawFilesEvents,
     ...downloadsEvents,
+    ...groupsEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }
 

@@ -73,6 +73,13 @@ export const CHANNEL_NAMES = [
   'downloads.runAgain',
   'downloads.pickFolder',
   'downloads.reveal',
+  'groups.list',
+  'groups.get',
+  'groups.save',
+  'groups.remove',
+  'users.search',
+  'collaborators.get',
+  'collaborators.change',
 ] as const satisfies readonly ChannelName[]
 
 export const EVENT_NAMES = [

@@ -11,13 +11,14 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core'
-import { IconCopy, IconFileDescription, IconFolder } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
+import { IconCopy, IconFileDescription, IconFolder, IconUsers } from '@tabler/icons-react'
+import { useState, type ReactNode } from 'react'
 import { ErrorAlert } from '../../../components/error-alert'
 import { useInvoke } from '../../../ipc/hooks'
 import { formatDateTime, formatNumber } from '../model/format'
 import { preferredUnit, storedToDisplay } from '../model/units'
 import { entryAction, ENTRY_HOOKS } from '../../../features/entry-actions/entry-actions'
+import { CollaboratorsModal } from '../../../features/upload-collaborators/collaborators-modal'
 import { formulaGroups, titleFormula } from './formula-conventions'
 
 type Json = unknown
@@ -137,12 +138,13 @@ export function EntryDrawer({
   const material = get(entry, 'results.material')
   const formula = titleFormula(material)
   const title = formula?.value ?? str(get(entry, 'entry_name')) ?? 'Entry'
+  const [collaborators, setCollaborators] = useState(false)
 
   return (
     <Drawer
       opened={entryId !== null}
       onClose={onClose}
-      closeOnEscape={closeOnEscape}
+      closeOnEscape={closeOnEscape && !collaborators}
       position="right"
       size={480}
       title={
@@ -256,6 +258,18 @@ export function EntryDrawer({
                   {uploadId}
                 </Text>
               )}
+              {uploadId && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  mt={4}
+                  leftSection={<IconUsers size={12} />}
+                  onClick={() => setCollaborators(true)}
+                  data-testid="entry-upload-collaborators"
+                >
+                  Collaborators
+                </Button>
+              )}
             </Field>
             <Field label="Entry ID">
               <Text size="sm" ff="monospace">
@@ -299,6 +313,14 @@ export function EntryDrawer({
             ) : undefined}
           </Field>
         </Stack>
+      )}
+      {collaborators && uploadId && (
+        <CollaboratorsModal
+          serverId={serverId}
+          uploadId={uploadId}
+          uploadName={uploadName}
+          onClose={() => setCollaborators(false)}
+        />
       )}
     </Drawer>
   )

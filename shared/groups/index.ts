@@ -1,0 +1,2 @@
+export * from './group-name'
+export * from './member-changes'
