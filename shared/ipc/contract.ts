@@ -9,6 +9,7 @@ import { searchChannels, searchEvents } from './channels/search'
 import { serversChannels, serversEvents } from './channels/servers'
 import { settingsChannels, settingsEvents } from './channels/settings'
 import { tokensChannels, tokensEvents } from './channels/tokens'
+import { uploadsChannels, uploadsEvents } from './channels/uploads'
 import { vaultChannels, vaultEvents } from './channels/vault'
 
 /** A request channel: the renderer sends `input`, main or the host answers with `output`. */
@@ -39,6 +40,7 @@ export const contract = {
     ...searchChannels,
     ...archiveChannels,
     ...rawFilesChannels,
+    ...uploadsChannels,
     ...downloadsChannels,
   },
   events: {
@@ -52,6 +54,7 @@ export const contract = {
     ...searchEvents,
     ...archiveEvents,
     ...rawFilesEvents,
+    ...uploadsEvents,
     ...downloadsEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }

@@ -40,6 +40,7 @@ function folder(path: string, items: FileItem[]) {
         pageSize: input.pageSize,
         items: page,
         hasMore: start + page.length < items.length,
+        indexed: false,
       },
     }
   }
@@ -128,6 +129,8 @@ describe('FileBrowser', () => {
                 name: 'OUTCAR',
                 size: 500_000,
                 shown: 65_536,
+                offset: 0,
+                decompressed: false,
                 kind: 'text',
                 encoding: 'utf-8',
                 text: ' running on 4 nodes',
@@ -135,7 +138,15 @@ describe('FileBrowser', () => {
             }
           : {
               ok: true,
-              value: { path, name: 'WAVECAR', size: 2_000_000, shown: 65_536, kind: 'binary' },
+              value: {
+                path,
+                name: 'WAVECAR',
+                size: 2_000_000,
+                shown: 65_536,
+                offset: 0,
+                decompressed: false,
+                kind: 'binary',
+              },
             },
     )
     await waitFor(() => expect(items()).toEqual(['OUTCAR', 'WAVECAR']))
