@@ -83,7 +83,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await main.click()
     await expect(page.getByTestId('preview-text')).not.toBeEmpty()
     await expect(page.getByTestId('preview-note')).toHaveText(
-      /^(Showing the first 64 KiB of [\d.]+ (KiB|MiB)\.|The whole file, .+\.)$/,
+      /^(Showing the first [\d.]+ KiB of [\d.]+ (KiB|MiB)\.|The whole file, .+\.)$/,
     )
     await page.mouse.move(0, 0)
     await browser.locator('.mantine-Modal-content').screenshot({
