@@ -17,6 +17,7 @@ export function CsvTable({
       <Table
         className={classes.csv}
         striped
+        verticalSpacing={3}
         highlightOnHover
         withTableBorder
         stickyHeader
