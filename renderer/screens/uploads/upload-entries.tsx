@@ -1,6 +1,7 @@
-import { Anchor, Center, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core'
+import { Anchor, Center, Loader, Stack, Table, Text } from '@mantine/core'
 import { keepPreviousData } from '@tanstack/react-query'
 import { useState } from 'react'
+import { PagePicker } from './page-picker'
 import { ViewerError } from '../../components/viewer-error'
 import { useInvoke } from '../../ipc/hooks'
 
@@ -99,17 +100,7 @@ export function UploadEntries({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            aria-label="Pages of entries"
-          />
-        </Group>
-      )}
+      <PagePicker pages={pages} page={page} onChange={setPage} label="Pages of entries" />
     </Stack>
   )
 }

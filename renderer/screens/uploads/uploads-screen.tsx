@@ -1,4 +1,4 @@
-import { Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core'
+import { Center, Loader, Stack, Text } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { keepPreviousData } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -7,6 +7,7 @@ import { useAuthStatus } from '../../components/sign-in/use-auth-status'
 import { ViewerError } from '../../components/viewer-error'
 import { useServers } from '../../features/servers/use-servers'
 import { useInvoke } from '../../ipc/hooks'
+import { PagePicker } from './page-picker'
 import { SignedOutUploads } from './signed-out-uploads'
 import { DEFAULT_FILTERS, UploadsFilters, type UploadFilters } from './uploads-filters'
 import { UploadsTable } from './uploads-table'
@@ -95,17 +96,7 @@ function UploadsList({ serverId }: { serverId: string }) {
             {pages > 1 ? `, page ${page} of ${pages}` : ''}
           </Text>
           <UploadsTable serverId={serverId} items={list.data.items} />
-          {pages > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                aria-label="Pages of uploads"
-              />
-            </Group>
-          )}
+          <PagePicker pages={pages} page={page} onChange={setPage} label="Pages of uploads" />
         </>
       )}
     </Stack>
