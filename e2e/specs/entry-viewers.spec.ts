@@ -90,11 +90,11 @@ for (const scheme of ['light', 'dark'] as const) {
       path: resolve(OUT, `entry-files-${scheme}.png`),
     })
 
-    // Up to the root by the breadcrumbs; an image is named binary, not shown as text.
+    // Up to the root by the breadcrumbs; an image is shown as the image.
     await page.getByTestId('files-crumb').first().click()
     await expect(browser.locator('[data-name="README.md"]')).toBeVisible()
     await browser.locator('[data-testid="files-item"][data-kind="folder"]').first().click()
     await browser.locator('[data-name="overview.png"]').click()
-    await expect(page.getByTestId('preview-binary')).toContainText('Binary file')
+    await expect(page.getByTestId('preview-image')).toBeVisible()
   })
 }

@@ -7,7 +7,6 @@ import { SignInPromptProvider } from '../../components/sign-in/prompt-context'
 import { createSignInPromptStore } from '../../components/sign-in/prompt-store'
 import { createIpcClient } from '../../ipc/client'
 import { createFakeTransport } from '../../test-support/fake-transport'
-import { testSession } from '../tokens/test-fixtures'
 import { UploadsScreen } from './uploads-screen'
 
 // The first row of the recorded real-server uploads page (recordings uploads/uploadspage.json,
@@ -35,6 +34,12 @@ const RECORDED: UploadList = {
       groupCount: 0,
     },
   ],
+}
+
+const testSession = {
+  user: { userId: 'u1', username: 'lena', name: 'Lena Hoffmann', email: null },
+  expiresAt: '2030-01-01T00:00:00.000Z',
+  signedInAt: '2029-12-31T23:55:00.000Z',
 }
 
 function renderScreen(signedIn: boolean) {
