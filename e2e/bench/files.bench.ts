@@ -32,9 +32,7 @@ const CLICK_TO_VISIBLE = `([clickSel, waitSel]) => new Promise((done, fail) => {
 
 /** Click → the first element matching `selector` on screen, timed inside the page. */
 async function clickToVisible(page: Page, click: string, selector: string): Promise<number> {
-  return (await page.evaluate(
-    `(${CLICK_TO_VISIBLE})(${JSON.stringify([click, selector])})`,
-  )) as number
+  return page.evaluate<number>(`(${CLICK_TO_VISIBLE})(${JSON.stringify([click, selector])})`)
 }
 
 async function main() {
