@@ -83,18 +83,18 @@ for (const scheme of ['light', 'dark'] as const) {
     await main.click()
     await expect(page.getByTestId('preview-text')).not.toBeEmpty()
     await expect(page.getByTestId('preview-note')).toHaveText(
-      /^(Showing the first 64 KiB of [\d.]+ (KiB|MiB)\.|The whole file, .+\.)$/,
+      /^(Showing the first [\d.]+ KiB of [\d.]+ (KiB|MiB)\.|The whole file, .+\.)$/,
     )
     await page.mouse.move(0, 0)
     await browser.locator('.mantine-Modal-content').screenshot({
       path: resolve(OUT, `entry-files-${scheme}.png`),
     })
 
-    // Up to the root by the breadcrumbs; an image is named binary, not shown as text.
+    // Up to the root by the breadcrumbs; an image is shown as the image.
     await page.getByTestId('files-crumb').first().click()
     await expect(browser.locator('[data-name="README.md"]')).toBeVisible()
     await browser.locator('[data-testid="files-item"][data-kind="folder"]').first().click()
     await browser.locator('[data-name="overview.png"]').click()
-    await expect(page.getByTestId('preview-binary')).toContainText('Binary file')
+    await expect(page.getByTestId('preview-image')).toBeVisible()
   })
 }

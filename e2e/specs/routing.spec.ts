@@ -87,7 +87,7 @@ test('a deep link to an archive node survives sections, Alt+←/→, the history
   await expectArchivePage(page, entry.entry_id)
 })
 
-test('a deep link to an upload folder opens the file browser there; #/groups/<group> names it', async ({
+test('a deep link to an upload folder opens the upload page on its files there; #/groups/<group> names it', async ({
   page,
   host,
   testSandbox,
@@ -101,8 +101,8 @@ test('a deep link to an upload folder opens the file browser there; #/groups/<gr
     `${host.current().origin}/#/uploads/${server}/${encodeURIComponent(entry.upload_id)}/${encodeURIComponent(folder)}`,
   )
   const browser = page.getByTestId('file-browser')
-  await expect(browser).toHaveAttribute('data-viewer', 'page')
-  await expect(page.getByTestId('files-title')).toHaveText(`Upload files · ${entry.upload_id}`)
+  await expect(page.getByTestId('upload-page')).toBeVisible()
+  await expect(page.getByTestId('upload-files-tab')).toHaveAttribute('aria-selected', 'true')
   const mainName = entry.mainfile.slice(entry.mainfile.lastIndexOf('/') + 1)
   await expect(browser.locator(`[data-testid="files-item"][data-name="${mainName}"]`)).toBeVisible()
   await expect(page.getByTestId('nav-uploads')).toHaveAttribute('aria-current', 'page')

@@ -12,6 +12,7 @@ import type { HandlersFor } from './ipc/router'
 import { createNetworkHandlers } from './network/network-handlers'
 import type { CorePorts, EventSink } from './ports'
 import { createRawFilesHandlers } from './raw-files/raw-files-handlers'
+import { createUploadsHandlers } from './uploads/uploads-handlers'
 import { createDownloadsHandlers } from './downloads/downloads-handlers'
 import { createGroupsHandlers } from './groups/groups-handlers'
 import { createSearchHandlers } from './search/search-handlers'
@@ -74,6 +75,7 @@ export function createCore(ports: CorePorts): Core {
     ...createSearchHandlers(services),
     ...createArchiveHandlers(services),
     ...createRawFilesHandlers(services),
+    ...createUploadsHandlers(services),
     ...createDownloadsHandlers(),
     ...createGroupsHandlers(services),
   }

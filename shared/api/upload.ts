@@ -92,3 +92,17 @@ export const uploadEntriesResponse = z.looseObject({
   data: z.array(uploadEntry),
 })
 export type UploadEntriesResponse = z.infer<typeof uploadEntriesResponse>
+
+/**
+ * GET /uploads/command-examples: shell commands that upload files. Every URL carries an upload
+ * token of the signed-in user: treat the answer as a secret (never log it).
+ */
+export const uploadCommandExamples = z.looseObject({
+  upload_url: z.string(),
+  upload_command: z.string(),
+  upload_command_with_name: z.string().optional(),
+  upload_progress_command: z.string().optional(),
+  upload_command_form: z.string().optional(),
+  upload_tar_command: z.string().optional(),
+})
+export type UploadCommandExamples = z.infer<typeof uploadCommandExamples>

@@ -10,6 +10,7 @@ import { searchChannels, searchEvents } from './channels/search'
 import { serversChannels, serversEvents } from './channels/servers'
 import { settingsChannels, settingsEvents } from './channels/settings'
 import { tokensChannels, tokensEvents } from './channels/tokens'
+import { uploadsChannels, uploadsEvents } from './channels/uploads'
 import { vaultChannels, vaultEvents } from './channels/vault'
 
 /** A request channel: the renderer sends `input`, main or the host answers with `output`. */
@@ -40,6 +41,7 @@ export const contract = {
     ...searchChannels,
     ...archiveChannels,
     ...rawFilesChannels,
+    ...uploadsChannels,
     ...downloadsChannels,
     ...groupsChannels,
   },
@@ -54,6 +56,7 @@ export const contract = {
     ...searchEvents,
     ...archiveEvents,
     ...rawFilesEvents,
+    ...uploadsEvents,
     ...downloadsEvents,
     ...groupsEvents,
   },

@@ -131,7 +131,7 @@ describe('rawFiles.list', () => {
 })
 
 describe('rawFiles.preview', () => {
-  it('shows the first 64 KiB of a text file, exactly those bytes, with the whole size', async () => {
+  it('shows the first 64 KiB of a text file up to its last line end, with the whole size', async () => {
     const preview = await env.call('rawFiles.preview', {
       serverId: env.serverId,
       uploadId: entry.upload_id,
@@ -139,14 +139,17 @@ describe('rawFiles.preview', () => {
     })
     const whole = await rawBytes(entry.upload_id, entry.mainfile)
     expect(whole.length).toBeGreaterThan(PREVIEW_BYTES)
+    const lineEnd = whole.subarray(0, PREVIEW_BYTES).lastIndexOf(10) + 1
     expect(preview).toMatchObject({
       kind: 'text',
       encoding: 'utf-8',
       size: whole.length,
-      shown: PREVIEW_BYTES,
+      shown: lineEnd,
+      offset: 0,
+      nextOffset: lineEnd,
       name: entry.mainfile.slice(entry.mainfile.lastIndexOf('/') + 1),
     })
-    expect(preview.text).toBe(whole.subarray(0, PREVIEW_BYTES).toString('utf8'))
+    expect(preview.text).toBe(whole.subarray(0, lineEnd).toString('utf8'))
   })
 
   it('a shorter range and a small file', async () => {
@@ -156,9 +159,21 @@ describe('rawFiles.preview', () => {
       path: entry.mainfile,
       length: 100,
     })
-    expect(part.shown).toBe(100)
-    expect(part.text).toBe(
-      (await rawBytes(entry.upload_id, entry.mainfile, '?offset=0&length=100')).toString('utf8'),
+    const hundred = await rawBytes(entry.upload_id, entry.mainfile, '?offset=0&length=100')
+    expect(part.shown).toBe(hundred.lastIndexOf(10) + 1)
+    expect(part.text).toBe(hundred.subarray(0, part.shown).toString('utf8'))
+    const next = await env.call('rawFiles.preview', {
+      serverId: env.serverId,
+      uploadId: entry.upload_id,
+      path: entry.mainfile,
+      offset: part.nextOffset,
+      length: 100,
+    })
+    expect(next.offset).toBe(part.shown)
+    expect(next.text).toBe(
+      (await rawBytes(entry.upload_id, entry.mainfile, `?offset=${part.shown}&length=100`))
+        .subarray(0, next.shown)
+        .toString('utf8'),
     )
     const readme = await env.call('rawFiles.preview', {
       serverId: env.serverId,

@@ -13,6 +13,7 @@ export function createRawFilesHandlers(
   const files = createRawFilesService(services.api)
   return {
     'rawFiles.list': (input, { signal }) => files.list(input, signal),
+    'rawFiles.locate': (input, { signal }) => files.locate(input, signal),
     'rawFiles.preview': (input, { signal }) => files.preview(input, signal),
   }
 }

@@ -47,6 +47,7 @@ export const ENDPOINT_SCOPES = {
 
   // Uploads.
   'GET /uploads': login('uploads:read'),
+  'GET /uploads/command-examples': login('uploads:read'),
   'GET /uploads/{upload_id}': open('uploads:read'),
   'GET /uploads/{upload_id}/entries': open('uploads:read'),
   'GET /uploads/{upload_id}/rawdir/{path}': open('uploads:read'),

@@ -230,10 +230,7 @@ const groups: [string, (p: RecordedPair) => boolean][] = [
   ['archive queries', (p) => p.method === 'POST' && p.path.includes('/archive/query')],
   [
     'GET /uploads, /uploads/{id}, /uploads/{id}/entries',
-    (p) =>
-      p.method === 'GET' &&
-      /^\/uploads(\/[^/]+(\/entries)?)?$/.test(p.path) &&
-      p.path !== '/uploads/command-examples',
+    (p) => p.method === 'GET' && /^\/uploads(\/[^/]+(\/entries)?)?$/.test(p.path),
   ],
   [
     'upload rawdir and raw',

@@ -98,6 +98,8 @@ export function translate(pair: RecordedPair, fixtures: Fixtures): SandboxReques
     return { ...base, path: `${pair.path}${q}`, ignore: pair.path === '/uploads' ? [] : ['query'] }
   }
   if (root !== 'uploads' || id === undefined) return null
+  if (pair.method === 'GET' && pair.path === '/uploads/command-examples')
+    return { ...base, token: fixtures.token, path: pair.path }
   if (pair.method === 'GET' && segments.length === 2) {
     const data = response.data as Record<string, unknown> | undefined
     const upload = data?.published === false ? fixtures.stagingUpload : fixtures.publishedUpload

@@ -68,6 +68,7 @@ function* binaryChunks(file: RawFile, start: number, end: number): Generator<Buf
 export function openRawFile(file: RawFile, offset = 0, length = -1): Readable {
   const start = Math.min(Math.max(0, offset), file.size)
   const end = length < 0 ? file.size : Math.min(file.size, start + length)
+  if (file.source) return Readable.from(file.source.read(start, end), { objectMode: false })
   if (file.kind === 'binary')
     return Readable.from(binaryChunks(file, start, end), { objectMode: false })
   const content = textContent(file).subarray(start, end)
@@ -76,11 +77,13 @@ export function openRawFile(file: RawFile, offset = 0, length = -1): Readable {
 
 /** Whole content (tests, small files). */
 export function rawFileBytes(file: RawFile): Buffer {
+  if (file.source) return Buffer.concat([...file.source.read(0, file.size)])
   if (file.kind !== 'binary') return textContent(file)
   return Buffer.concat([...binaryChunks(file, 0, file.size)])
 }
 
 export function mimeType(file: RawFile): string {
+  if (file.source) return file.source.mime
   if (file.kind === 'png') return 'image/png'
   if (file.kind === 'binary') return 'application/octet-stream'
   if (file.path.endsWith('.xml')) return 'application/xml'

@@ -9,7 +9,18 @@ import { pngSize } from './png'
  * its `kind` and `seed`, so listings cost nothing and downloads stream.
  */
 
-export type FileKind = 'mainfile' | 'input' | 'outcar' | 'log' | 'png' | 'binary' | 'readme' | 'csv'
+export type FileKind =
+  'mainfile' | 'input' | 'outcar' | 'log' | 'png' | 'binary' | 'readme' | 'csv' | 'showcase'
+
+/**
+ * Content given by its file rather than by a kind's template (raw/showcase-files.ts): any byte
+ * range of it, its MIME type and, for a compressed file, what `decompress=true` streams.
+ */
+export interface FileSource {
+  read: (start: number, end: number) => Iterable<Buffer>
+  mime: string
+  decompressed?: () => Buffer
+}
 
 export interface RawFile {
   /** Path relative to the upload root. */
@@ -23,6 +34,8 @@ export interface RawFile {
   programIndex: number
   /** For an entry's files: its material, so outputs name what was calculated. */
   materialIndex?: number
+  /** Set for kind 'showcase'. */
+  source?: FileSource
 }
 
 export const PNG_WIDTH = 96

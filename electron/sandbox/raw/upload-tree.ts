@@ -1,5 +1,6 @@
 import type { EntryMeta, UploadRecord } from '../data/model'
 import { entryFiles, uploadRootFiles, type RawFile } from './layout'
+import { showcaseFiles } from './showcase-files'
 
 /**
  * The directory tree of one upload's raw files: folders with recursive sizes, files with the
@@ -30,6 +31,7 @@ export class UploadTree {
       const meta = metas[i]
       if (meta) for (const file of entryFiles(meta, largeFileBytes)) this.add(file)
     }
+    for (const file of showcaseFiles(upload, metas, largeFileBytes)) this.add(file)
   }
 
   private add(file: RawFile): void {

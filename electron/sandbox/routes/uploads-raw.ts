@@ -178,6 +178,18 @@ export async function uploadsRawRoutes(app: FastifyInstance, ctx: DataContext): 
       }
       const whole = (offset ?? 0) === 0 && (length ?? -1) < 0
       const ignoreMime = boolParam(query, 'ignore_mime_type') ?? false
+      const plain = (boolParam(query, 'decompress') ?? false) && found.file.source?.decompressed
+      if (plain) {
+        // What the real server's gzip/lzma reader streams; offset/length apply to it.
+        const bytes = plain()
+        const start = Math.min(offset ?? 0, bytes.length)
+        const end =
+          (length ?? -1) < 0 ? bytes.length : Math.min(bytes.length, start + (length ?? 0))
+        return reply
+          .type('application/octet-stream')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(bytes.subarray(start, end))
+      }
       return reply
         .type(whole && !ignoreMime ? mimeType(found.file) : 'application/octet-stream')
         .header('content-disposition', `attachment; filename="${name}"`)

@@ -16,6 +16,7 @@ import { readableUpload } from '../search/upload-access'
 import { entryProcView, uploadView } from '../search/upload-view'
 import type { DataContext } from '../server/data-context'
 import { sendJson } from '../server/reply'
+import { registerCommandExamples } from './upload-commands'
 import { registerUploadEdit } from './upload-edit'
 
 /**
@@ -221,5 +222,6 @@ export async function uploadsRoutes(app: FastifyInstance, ctx: DataContext): Pro
   )
 
   registerUploadEdit(app, ctx)
+  registerCommandExamples(app, ctx)
   return Promise.resolve()
 }

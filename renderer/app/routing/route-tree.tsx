@@ -28,10 +28,7 @@ const screens = {
   servers: onDemand(() => import('../../screens/servers/servers-screen'), 'ServersScreen'),
 } satisfies Record<SectionId, ComponentType>
 const ArchivePage = onDemand(() => import('../../screens/archive/archive-page'), 'ArchivePage')
-const UploadFilesPage = onDemand(
-  () => import('../../screens/uploads/upload-files-page'),
-  'UploadFilesPage',
-)
+const UploadPage = onDemand(() => import('../../screens/uploads/upload-page'), 'UploadPage')
 
 /** One broken screen never blanks the window; each route has its own boundary. */
 function Guarded({ section, children }: { section: SectionId; children: ReactNode }) {
@@ -87,7 +84,10 @@ export const archiveRoute = createRoute({
   },
 })
 
-/** An upload's files, open at `folder` (a path inside the upload; the root when left out). */
+/**
+ * An upload's page (overview, entries, files); with `folder` (a path inside the upload) it opens
+ * on its files at that folder.
+ */
 export const uploadFilesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/uploads/$serverId/$uploadId/{-$folder}',
@@ -96,7 +96,12 @@ export const uploadFilesRoute = createRoute({
     const { serverId, uploadId, folder } = uploadFilesRoute.useParams()
     return (
       <Guarded section="uploads">
-        <UploadFilesPage serverId={serverId} uploadId={uploadId} folder={folder} />
+        <UploadPage
+          key={`${serverId}/${uploadId}/${folder ?? ''}`}
+          serverId={serverId}
+          uploadId={uploadId}
+          folder={folder}
+        />
       </Guarded>
     )
   },

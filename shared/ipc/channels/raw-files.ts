@@ -18,8 +18,13 @@ const uploadPath = z
     error: 'The path must stay inside the upload (no "." or ".." parts).',
   })
 
-/** What the preview shows at most: enough to recognise a file, little enough to stay quick. */
+/** One chunk of a text preview: enough to recognise a file, little enough to stay quick. */
 export const PREVIEW_BYTES = 64 * 1024
+/** The most one preview call reads (a whole image, JSON or CSV after "preview anyway"). */
+export const MAX_PREVIEW_BYTES = 32 * 1024 * 1024
+
+export const FOLDER_SORT = ['name', 'size', 'kind'] as const
+export type FolderSort = (typeof FOLDER_SORT)[number]
 
 export const fileItemSchema = z.strictObject({
   name: z.string(),
@@ -45,6 +50,11 @@ export const folderPageSchema = z.strictObject({
   pageSize: z.number().int().positive(),
   items: z.array(fileItemSchema),
   hasMore: z.boolean(),
+  /**
+   * True when the page was cut from the whole folder listed here (sorted other than by name, or
+   * filtered): the server pages only in name order.
+   */
+  indexed: z.boolean(),
 })
 export type FolderPage = z.infer<typeof folderPageSchema>
 
@@ -53,10 +63,20 @@ export const filePreviewSchema = z.strictObject({
   name: z.string(),
   /** The whole file's size in bytes. */
   size: count,
-  /** Bytes looked at (the first ones of the file). */
+  /** Bytes looked at, from `offset`. */
   shown: count,
-  /** empty: 0 bytes; binary: not text (no preview); text: `text` holds the decoded bytes. */
-  kind: z.enum(['text', 'binary', 'empty']),
+  /** Where the bytes start (in the decompressed content when `decompressed`). */
+  offset: count,
+  /** Where "load more" continues; absent at the end of the file. */
+  nextOffset: count.optional(),
+  /** The content is the server's decompression of a .gz/.xz file (its size is unknown). */
+  decompressed: z.boolean(),
+  /**
+   * empty: 0 bytes; binary: not text (no preview); text: `text` holds the decoded bytes, cut at
+   * the last line end when more follows; image: `dataUrl` holds the whole image.
+   */
+  kind: z.enum(['text', 'binary', 'empty', 'image']),
+  dataUrl: z.string().optional(),
   /** How the bytes were read: UTF-8, or Latin-1 for older files that are not valid UTF-8. */
   encoding: z.enum(['utf-8', 'latin-1']).optional(),
   text: z.string().optional(),
@@ -72,21 +92,37 @@ export const rawFilesChannels = {
       path: uploadPath,
       page: z.number().int().positive().default(1),
       pageSize: z.number().int().min(1).max(500).default(100),
+      sort: z.enum(FOLDER_SORT).default('name'),
+      order: z.enum(['asc', 'desc']).default('asc'),
+      /** Part of a name, any case; "" lists everything. */
+      filter: z.string().max(200).default(''),
     }),
     output: folderPageSchema,
   },
-  /** The first bytes of a file, as text when they are text. */
+  /**
+   * Where a file sits in its folder's name order (the server's listing order), so the browser
+   * can open the page holding it, however far down the folder it is.
+   */
+  'rawFiles.locate': {
+    input: z.strictObject({
+      serverId,
+      uploadId,
+      path: uploadPath.refine((path) => path !== '', { error: 'Name a file to find.' }),
+    }),
+    output: z.strictObject({ folder: z.string(), index: count, total: count }),
+  },
+  /** `length` bytes of a file from `offset`, as text when they are text, or a whole image. */
   'rawFiles.preview': {
     input: z.strictObject({
       serverId,
       uploadId,
       path: uploadPath.refine((path) => path !== '', { error: 'Choose a file to preview.' }),
-      length: z
-        .number()
-        .int()
-        .min(1)
-        .max(1024 * 1024)
-        .default(PREVIEW_BYTES),
+      length: z.number().int().min(1).max(MAX_PREVIEW_BYTES).default(PREVIEW_BYTES),
+      offset: count.default(0),
+      /** Ask the server to unpack a .gz/.xz file first (offset/length then count its content). */
+      decompress: z.boolean().default(false),
+      /** Read an image whole (up to `length`) and answer it as a data URL. */
+      asImage: z.boolean().default(false),
     }),
     output: filePreviewSchema,
   },

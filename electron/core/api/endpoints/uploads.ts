@@ -1,4 +1,5 @@
 import {
+  uploadCommandExamples,
   uploadEditResponse,
   uploadEntriesResponse,
   uploadResponse,
@@ -39,6 +40,14 @@ export class UploadEndpoints {
   /** GET /uploads: the uploads of the signed-in user. */
   list(params?: QueryParams, o?: RequestOptions) {
     return this.api.requestJson('GET', '/uploads', { ...o, query: params, schema: uploadsResponse })
+  }
+
+  /** GET /uploads/command-examples (signed in): curl commands with an upload token in them. */
+  commandExamples(o?: RequestOptions) {
+    return this.api.requestJson('GET', '/uploads/command-examples', {
+      ...o,
+      schema: uploadCommandExamples,
+    })
   }
 
   /** GET /uploads/{id} */

@@ -12,3 +12,8 @@ export function formatBytes(bytes: number): string {
   const shown = value >= 100 ? Math.round(value) : Number(value.toFixed(1))
   return `${shown} ${UNITS[unit] ?? ''}`
 }
+
+/** " (2,000,000 bytes)" when the human size is rounded, else "" (exact already). */
+export function formatExact(bytes: number): string {
+  return bytes >= 1024 ? ` (${bytes.toLocaleString('en-US')} bytes)` : ''
+}

@@ -1,0 +1,44 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import type { AppError } from '../../../../../shared/errors'
+import { PREVIEW_BYTES, type FilePreview } from '../../../../../shared/ipc/channels/raw-files'
+import { useIpcClient } from '../../../../ipc/client-context'
+
+export interface FileRef {
+  serverId: string
+  uploadId: string
+  path: string
+}
+
+/**
+ * A file read chunk by chunk: the first PREVIEW_BYTES, then "load more" continues where the
+ * last chunk ended (a line end). Nothing beyond the chunks shown is fetched.
+ */
+export function useFileChunks(file: FileRef, decompress: boolean) {
+  const client = useIpcClient()
+  const query = useInfiniteQuery<FilePreview, AppError>({
+    queryKey: ['rawFiles.preview', 'chunks', file.serverId, file.uploadId, file.path, decompress],
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      client.invoke(
+        'rawFiles.preview',
+        { ...file, offset: pageParam as number, length: PREVIEW_BYTES, decompress },
+        { signal },
+      ),
+    getNextPageParam: (last) => last.nextOffset,
+  })
+  const chunks = query.data?.pages ?? []
+  const first = chunks[0]
+  const last = chunks.at(-1)
+  return {
+    first,
+    text: chunks.map((chunk) => chunk.text ?? '').join(''),
+    shownBytes: chunks.reduce((sum, chunk) => sum + chunk.shown, 0),
+    hasMore: query.hasNextPage,
+    nextOffset: last?.nextOffset,
+    loadingMore: query.isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
+    isLoading: query.isLoading,
+    error: query.error,
+    retry: () => void query.refetch(),
+  }
+}

@@ -1,0 +1,80 @@
+import { Alert, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import type { UploadDetail } from '../../../shared/ipc/channels/uploads'
+import { formatExact } from '../../components/relative-time'
+import { UploadBadges } from './upload-badges'
+import { UploadMembers } from './upload-members'
+
+const ROLE_SENTENCE: Record<UploadDetail['myRole'], string> = {
+  main_author:
+    'You are the main author: on the server you may edit its metadata and members, add and delete files, reprocess and publish it.',
+  coauthor:
+    'You are a coauthor: on the server you may edit its metadata and members, and add and delete files before it is published.',
+  reviewer: 'You are a reviewer: you may see everything in it, but not change it.',
+  none: 'You have no role in this upload: it is visible to you because it is public.',
+}
+
+function Field({ label, children }: { label: string; children: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  )
+}
+
+/** Metadata, visibility and embargo, processing, the caller's role and the members. */
+export function UploadOverview({ detail }: { detail: UploadDetail }) {
+  const u = detail.summary
+  const time = (iso: string | null) => (iso ? formatExact(iso) : '—')
+  return (
+    <Stack gap="md" data-testid="upload-overview">
+      <UploadBadges upload={u} />
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
+        <Field label="Upload id">{u.uploadId}</Field>
+        <Field label="Created">{time(u.createTime)}</Field>
+        <Field label="Published">{u.published ? time(u.publishTime) : 'Not yet'}</Field>
+        <Field label="Embargo">
+          {u.withEmbargo ? `${u.embargoLength} months from publication` : 'None'}
+        </Field>
+        <Field label="License">{u.license ?? '—'}</Field>
+        <Field label="Entries">{u.entries.toLocaleString('en-US')}</Field>
+        <Field label="Processing">{u.lastStatusMessage ?? u.processStatus ?? '—'}</Field>
+        <Field label="Finished">{time(detail.completeTime)}</Field>
+      </SimpleGrid>
+      {detail.errors.length > 0 && (
+        <Alert color="red" title="Processing errors">
+          {detail.errors.join('\n')}
+        </Alert>
+      )}
+      {detail.warnings.length > 0 && (
+        <Alert color="yellow" title="Processing warnings">
+          {detail.warnings.join('\n')}
+        </Alert>
+      )}
+      <Text size="sm" data-testid="upload-role">
+        {detail.signedIn
+          ? ROLE_SENTENCE[detail.myRole]
+          : 'Signed out: you see this upload because it is public. Sign in to see your role in it.'}
+      </Text>
+      <Group gap="xs" align="baseline">
+        <Title order={3} size="h5">
+          Members
+        </Title>
+        <Badge size="xs" variant="default">
+          read-only
+        </Badge>
+      </Group>
+      <UploadMembers members={detail.members} />
+      {/*
+        Slot for the upload-collaborators editor (renderer/features/upload-collaborators, built
+        on its own branch): the integrator mounts it here for main authors and coauthors, e.g.
+        {detail.myRole === 'main_author' || detail.myRole === 'coauthor' ? <UploadCollaborators … /> : null}
+      */}
+      <div data-slot="upload-collaborators" />
+    </Stack>
+  )
+}
