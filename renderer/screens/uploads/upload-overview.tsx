@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { UploadDetail } from '../../../shared/ipc/channels/uploads'
 import { formatExact } from '../../components/relative-time'
+import { UploadCollaborators } from '../../features/upload-collaborators/upload-collaborators'
 import { UploadBadges } from './upload-badges'
 import { UploadMembers } from './upload-members'
 
@@ -27,8 +28,10 @@ function Field({ label, children }: { label: string; children: string }) {
 }
 
 /** Metadata, visibility and embargo, processing, the caller's role and the members. */
-export function UploadOverview({ detail }: { detail: UploadDetail }) {
+export function UploadOverview({ serverId, detail }: { serverId: string; detail: UploadDetail }) {
   const u = detail.summary
+  const canEditMembers =
+    detail.signedIn && (detail.myRole === 'main_author' || detail.myRole === 'coauthor')
   const time = (iso: string | null) => (iso ? formatExact(iso) : '—')
   return (
     <Stack gap="md" data-testid="upload-overview">
@@ -64,17 +67,19 @@ export function UploadOverview({ detail }: { detail: UploadDetail }) {
         <Title order={3} size="h5">
           Members
         </Title>
-        <Badge size="xs" variant="default">
-          read-only
-        </Badge>
+        {!canEditMembers && (
+          <Badge size="xs" variant="default">
+            read-only
+          </Badge>
+        )}
       </Group>
-      <UploadMembers members={detail.members} />
-      {/*
-        Slot for the upload-collaborators editor (renderer/features/upload-collaborators, built
-        on its own branch): the integrator mounts it here for main authors and coauthors, e.g.
-        {detail.myRole === 'main_author' || detail.myRole === 'coauthor' ? <UploadCollaborators … /> : null}
-      */}
-      <div data-slot="upload-collaborators" />
+      {canEditMembers ? (
+        // Main authors and coauthors manage collaborators here (the same editor as the entry
+        // drawer's): people and groups as coauthors or reviewers, each role explained.
+        <UploadCollaborators serverId={serverId} uploadId={u.uploadId} />
+      ) : (
+        <UploadMembers members={detail.members} />
+      )}
     </Stack>
   )
 }

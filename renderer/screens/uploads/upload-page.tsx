@@ -75,7 +75,7 @@ export function UploadPage({
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
-          {detail.data && <UploadOverview detail={detail.data} />}
+          {detail.data && <UploadOverview serverId={serverId} detail={detail.data} />}
         </Tabs.Panel>
         <Tabs.Panel value="entries" pt="md">
           <UploadEntries
