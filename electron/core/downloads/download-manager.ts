@@ -52,6 +52,14 @@ export interface DownloadManagerDeps {
   desktop?: DownloadDesktop
 }
 
+/** What a host or a test may tune; the rest comes from core. */
+export type DownloadTunables = Partial<
+  Pick<
+    DownloadManagerDeps,
+    'freeSpace' | 'minFreeBytes' | 'concurrency' | 'diskCheckMs' | 'unitLimits'
+  >
+>
+
 export type DownloadManager = ReturnType<typeof wrap>
 
 /**

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core'
+import { startDownloadCore, type DownloadCore } from './test-support/download-core'
 import { differences, finished, publicEntries, tempFolder } from './test-support/download-env'
 
-let env: SandboxCore
+let env: DownloadCore
 let entries: Awaited<ReturnType<typeof publicEntries>>
 const folders: { remove(): void }[] = []
 const folder = () => {
@@ -14,7 +14,7 @@ const folder = () => {
 }
 
 beforeAll(async () => {
-  env = await startSandboxCore({ entries: 120 })
+  env = await startDownloadCore({ sandbox: { entries: 120 } })
   entries = await publicEntries(env, 30)
 })
 
