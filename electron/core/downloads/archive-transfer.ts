@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
-import { mkdir, open, truncate } from 'node:fs/promises'
+import { mkdir, open } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { ArchiveQueryResponse } from '../../../shared/api'
 import { writeFileAtomic } from '../storage/atomic-write'
 import { safeJoin } from '../storage/safe-join'
 import { classifyFailure, retryDelay } from './failures'
 import { hashInto } from './file-hash'
-import { finalizeItem, itemPaths, sizeOf } from './finalize'
+import { finalizeItem, itemPaths } from './finalize'
+import { recoverPart } from './part-recovery'
 import type { ItemRecord } from './job-record'
 import { ARCHIVE_PAGE } from './planner'
 import { MAX_UNIT_ATTEMPTS, type TransferContext } from './transfer-context'
@@ -159,8 +160,7 @@ async function appendLines(
   const { part } = itemPaths(ctx.job.root, item)
   await mkdir(dirname(part), { recursive: true })
   // Trust the journal only up to what the disk has, and cut off anything written after it.
-  const offset = Math.min(ctx.job.jsonlOffset ?? 0, (await sizeOf(part)) ?? 0)
-  if ((await sizeOf(part)) !== null) await truncate(part, offset)
+  const offset = await recoverPart(part, ctx.job.jsonlOffset ?? 0)
   const text =
     page.data.map((entry) => JSON.stringify(entry)).join('\n') + (page.data.length > 0 ? '\n' : '')
   const file = await open(part, offset > 0 ? 'r+' : 'w')

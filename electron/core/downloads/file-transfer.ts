@@ -1,9 +1,10 @@
 import { createHash, type Hash } from 'node:crypto'
-import { open, truncate } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
 import type { StreamHead } from '../api/api-requester'
 import { hashInto } from './file-hash'
-import { ensureFolderOf, finalizeItem, itemPaths, sizeOf } from './finalize'
+import { ensureFolderOf, finalizeItem, itemPaths } from './finalize'
+import { recoverPart } from './part-recovery'
 import type { ItemRecord } from './job-record'
 import { classifyFailure, retryDelay } from './failures'
 import { MAX_UNIT_ATTEMPTS, type TransferContext } from './transfer-context'
@@ -25,8 +26,7 @@ export async function fetchFile(ctx: TransferContext, item: ItemRecord): Promise
   const { part } = itemPaths(ctx.job.root, item)
   await ensureFolderOf(part)
   for (let failures = 0; ;) {
-    const offset = Math.min(item.offset, (await sizeOf(part)) ?? 0)
-    if ((await sizeOf(part)) !== null) await truncate(part, offset)
+    const offset = await recoverPart(part, item.offset)
     item.offset = offset
     const hash = createHash('sha256')
     await hashInto(hash, part, offset).catch(() => undefined)
