@@ -26,14 +26,11 @@ describe('compileGlobs', () => {
 
   it('says before start which pattern matches none of the known files', () => {
     const problems = compileGlobs(['**/*.h5'], ['**/*.tmp']).problems(paths)
-    expect(problems).toEqual([
-      expect.objectContaining({
-        field: 'include',
-        severity: 'error',
-        message: expect.stringContaining('"**/*.h5" matches none of the 4 files'),
-      }),
-      expect.objectContaining({ field: 'exclude', severity: 'warning' }),
+    expect(problems.map((p) => [p.field, p.severity])).toEqual([
+      ['include', 'error'],
+      ['exclude', 'warning'],
     ])
+    expect(problems[0]?.message).toContain('"**/*.h5" matches none of the 4 files')
   })
 
   it('says when the excludes remove everything the includes keep', () => {
