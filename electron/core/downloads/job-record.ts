@@ -73,6 +73,8 @@ export const itemRecordSchema = z.object({
   /** What the server said about the file's version at the first byte (length, date, etag). */
   validator: z.string().optional(),
   attempts: z.number(),
+  /** The final name was taken before the job started (skip-identical may keep that file). */
+  existed: z.boolean().optional(),
   reason: z.string().optional(),
   failKind: z.enum(['refused', 'retryable', 'permanent']).optional(),
 })
