@@ -6,8 +6,8 @@ import { hashInto } from './file-hash'
 import { ensureFolderOf, finalizeItem, itemPaths } from './finalize'
 import { recoverPart } from './part-recovery'
 import type { ItemRecord } from './job-record'
-import { classifyFailure, retryDelay } from './failures'
-import { MAX_UNIT_ATTEMPTS, type TransferContext } from './transfer-context'
+import { afterFailure } from './failures'
+import type { TransferContext } from './transfer-context'
 
 /** The journal records the offset after this many fsynced bytes (and at the end). */
 const CHECKPOINT_BYTES = 8 * 1024 * 1024
@@ -60,23 +60,10 @@ export async function fetchFile(ctx: TransferContext, item: ItemRecord): Promise
           )
         continue
       }
-      const outcome = classifyFailure(error)
-      if (outcome.kind === 'stop') throw error
-      if (outcome.kind === 'throttle') {
-        ctx.onThrottle(Date.now() + outcome.waitMs)
-        await ctx.sleep(outcome.waitMs)
-        continue
-      }
       item.attempts += 1
-      failures += 1
-      if (outcome.kind === 'permanent' || failures >= MAX_UNIT_ATTEMPTS)
-        return fail(
-          ctx,
-          item,
-          outcome.kind === 'permanent' ? 'permanent' : 'retryable',
-          outcome.reason,
-        )
-      await ctx.sleep(retryDelay(failures))
+      const after = await afterFailure(ctx, error, failures)
+      if (after.next === 'give-up') return fail(ctx, item, after.kind, after.reason)
+      if (after.counted) failures += 1
     }
   }
 }

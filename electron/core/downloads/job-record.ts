@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   downloadSpecSchema,
   jobPrioritySchema,
+  jobStateSchema,
   type DownloadSpec,
 } from '../../../shared/ipc/channels/downloads'
 
@@ -11,16 +12,7 @@ import {
  */
 
 /** The states a job is stored in; 'throttled' and 'planning' are only ever shown, never stored. */
-export const storedJobStateSchema = z.enum([
-  'queued',
-  'running',
-  'paused',
-  'low-disk',
-  'verifying',
-  'done',
-  'failed',
-  'cancelled',
-])
+export const storedJobStateSchema = jobStateSchema.exclude(['throttled', 'planning'])
 export type StoredJobState = z.infer<typeof storedJobStateSchema>
 
 export const jobRecordSchema = z.object({

@@ -1,21 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type {
-  ChannelInput,
-  ChannelName,
-  ChannelOutput,
-  EventName,
-  EventPayload,
-} from '../../../../shared/ipc/contract'
-import { contract } from '../../../../shared/ipc/contract'
+import type { EventName, EventPayload } from '../../../../shared/ipc/contract'
 import type { Sandbox, SandboxOptions } from '../../../sandbox'
 import { testSandbox } from '../../../sandbox/testing/harness'
-import { createCore, type Core } from '../../create-core'
-import { createRouter } from '../../ipc/router'
-import { createLogger, createMemorySink } from '../../logging'
+import type { Core } from '../../create-core'
 import type { CorePorts } from '../../ports'
 import { createMemoryStore } from '../../settings/key-value'
+import { openHeadlessDownloads, type HeadlessDownloads } from '../headless'
 
 export interface DownloadCore {
   sandbox: Sandbox
@@ -23,14 +15,14 @@ export interface DownloadCore {
   serverId: string
   dataDir: string
   events: { name: EventName; payload: unknown }[]
-  call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>
+  call: HeadlessDownloads['call']
   /** Closes core (as at app exit) and opens a new one on the same data folder and settings. */
   restart(): Promise<void>
   close(): Promise<void>
 }
 
 /**
- * Core behind its router with the sandbox as a server, like test-support/sandbox-core, plus what
+ * The headless download core (with contract checks on) and the sandbox as its server, plus what
  * download tests need: port overrides (scheduler timeouts, download tunables), the events it
  * sent, and a restart on the same data folder.
  */
@@ -42,51 +34,34 @@ export async function startDownloadCore(
   const settingsStore = createMemoryStore()
   const events: { name: EventName; payload: unknown }[] = []
   const open = () =>
-    createCore({
-      mode: 'web',
-      platform: 'linux',
-      appVersion: '0.1.0',
+    openHeadlessDownloads({
       dataDir,
       settingsStore,
-      events: {
-        emit<E extends EventName>(name: E, payload: EventPayload<E>) {
-          events.push({ name, payload })
+      ports: {
+        devChecks: true,
+        events: {
+          emit<E extends EventName>(name: E, payload: EventPayload<E>) {
+            events.push({ name, payload })
+          },
         },
+        ...options.ports,
       },
-      logger: createLogger({ sink: createMemorySink() }),
-      devChecks: true,
-      recheck: { onlineMs: 0, failedMs: 0 },
-      ...options.ports,
     })
-  let core = open()
-  let router = createRouter(contract, core.handlers, { validateOutputs: true })
-  async function call<C extends ChannelName>(
-    channel: C,
-    input: ChannelInput<C>,
-  ): Promise<ChannelOutput<C>> {
-    const result = await router.call(channel, input, {
-      signal: new AbortController().signal,
-      sender: 'test',
-    })
-    if (!result.ok) throw Object.assign(new Error(result.error.message), result.error)
-    return result.value as ChannelOutput<C>
-  }
-  const profile = await call('servers.add', { name: 'Sandbox', baseUrl: sandbox.baseUrl })
+  let headless = await open()
   const env: DownloadCore = {
     sandbox,
-    core,
-    serverId: profile.id,
+    core: headless.core,
+    serverId: await headless.serverFor(sandbox.baseUrl, 'Sandbox'),
     dataDir,
     events,
-    call,
+    call: (channel, input) => headless.call(channel, input),
     async restart() {
-      await core.dispose()
-      core = open()
-      router = createRouter(contract, core.handlers, { validateOutputs: true })
-      env.core = core
+      await headless.close()
+      headless = await open()
+      env.core = headless.core
     },
     async close() {
-      await core.dispose()
+      await headless.close()
       await sandbox.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
