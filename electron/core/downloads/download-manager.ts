@@ -84,7 +84,9 @@ export async function createDownloadManager(deps: DownloadManagerDeps) {
     concurrency: deps.concurrency ?? 6,
     diskCheckMs: deps.diskCheckMs ?? 5000,
   })
-  for (const job of journal.jobs()) {
+  const damaged = (error: Error) =>
+    deps.logger.error('a download job was skipped at start', { message: error.message })
+  for (const job of journal.jobs(damaged)) {
     const runtime = new JobRuntime(job, journal.items(job.id), journal.units(job.id), now)
     jobs.set(job.id, runtime)
     if (job.state === 'running' || job.state === 'verifying' || job.state === 'queued') {
