@@ -34,7 +34,6 @@ export class DownloadEvents {
     return summarize(
       runtime.job,
       runtime.items,
-      runtime.units,
       { rate: runtime.meter.rate(), ...(retryAt > this.now() ? { retryAt } : {}) },
       this.now(),
     )
