@@ -76,7 +76,11 @@ export function createCore(ports: CorePorts): Core {
     ...createArchiveHandlers(services),
     ...createRawFilesHandlers(services),
     ...createUploadsHandlers(services),
-    ...createDownloadsHandlers(),
+    ...createDownloadsHandlers(services, {
+      desktop: ports.desktop,
+      notify: ports.notify,
+      manager: ports.downloads,
+    }),
     ...createGroupsHandlers(services),
   }
 

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici'
 import type { AppMode } from '../../shared/ipc/channels/app'
+import type { DownloadTunables } from './downloads/tunables'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import type { Logger } from './logging'
 import type { SchedulerConfigOverrides } from './network/scheduler'
@@ -11,6 +12,19 @@ import type { SecretCipher } from './vault/cipher'
 /** Where core pushes events; main sends them to its windows, the host to its sockets. */
 export interface EventSink {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void
+}
+
+/**
+ * What only the desktop app can do for downloads (Electron main implements it; the web host
+ * leaves it out and the channels answer `supported: false`).
+ */
+export interface DesktopPort {
+  /** The native folder picker; null when the user cancelled. */
+  pickFolder(options: { title?: string }): Promise<string | null>
+  /** Opens a folder in the file manager, or shows a file in its folder. */
+  reveal(path: string, kind: 'folder' | 'file'): Promise<void>
+  /** Taskbar/dock progress: 0..1, above 1 for "busy, amount unknown", null to clear it. */
+  setProgress(fraction: number | null): void
 }
 
 /**
@@ -45,6 +59,10 @@ export interface CorePorts {
   cipher?: SecretCipher
   /** Unlocks the passphrase vault at start (web mode: NOMAD_VAULT_PASSPHRASE, for automation). */
   vaultPassphrase?: string
-  /** OS notifications (desktop) for token expiry reminders. */
+  /** OS notifications (desktop): token expiry reminders, a download job's end. */
   notify?: NotifyPort
+  /** Folder picker, reveal in the file manager, taskbar progress (desktop only). */
+  desktop?: DesktopPort
+  /** Download manager tunables (tests: a fake free-space probe, short disk checks, small units). */
+  downloads?: DownloadTunables
 }
