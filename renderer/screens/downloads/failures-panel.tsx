@@ -10,6 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
+import { keepPreviousData } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { FailedItem } from '../../../shared/ipc/channels/downloads'
 import { ErrorAlert } from '../../components/error-alert'
@@ -43,7 +44,8 @@ export function FailuresPanel({ jobId }: { jobId: string }) {
   const failures = useInvoke(
     'downloads.failures',
     { jobId, offset: (page - 1) * FAILURES_PAGE, limit: FAILURES_PAGE },
-    { staleTime: 0 },
+    // The page on screen stays while the next one loads: no jump to a spinner and back.
+    { staleTime: 0, placeholderData: keepPreviousData },
   )
   const retry = useMutationInvoke('downloads.retry', {
     onSuccess: () => void failures.refetch(),
@@ -118,6 +120,7 @@ export function FailuresPanel({ jobId }: { jobId: string }) {
             total={pages}
             value={page}
             onChange={setPage}
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
             getControlProps={(control) => ({ 'aria-label': `${control} page` })}
             data-testid="failures-pages"
           />
