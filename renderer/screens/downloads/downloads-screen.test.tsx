@@ -41,7 +41,7 @@ describe('the Downloads screen', () => {
     expect(empty).toHaveTextContent('Search')
     expect(empty).toHaveTextContent('file browser')
     expect(empty).toHaveTextContent('Archive viewer')
-    expect(within(empty).getByTestId('run-again-manifest')).toBeInTheDocument()
+    expect(screen.getByTestId('run-again-manifest')).toBeInTheDocument()
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
   })
 

@@ -1,6 +1,6 @@
-import { Button, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { Button, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCloudDownload, IconFileImport } from '@tabler/icons-react'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { ErrorAlert } from '../../components/error-alert'
 import { ScreenHeader } from '../../components/screen-header'
 import { useDownloadJobs } from '../../features/downloads/live-downloads'
@@ -27,11 +27,11 @@ export function DownloadsScreen() {
       <ScreenHeader
         title="Downloads"
         description="Raw files and archive data, resumable and verified; each job keeps a manifest to prove and repeat it."
-        actions={list.length > 0 ? runAgainButton : undefined}
+        actions={runAgainButton}
       />
       {jobs.isPending && <Loader size="sm" aria-label="Loading downloads" />}
       {jobs.error && <ErrorAlert error={jobs.error} />}
-      {jobs.data && list.length === 0 && <EmptyState action={runAgainButton} />}
+      {jobs.data && list.length === 0 && <EmptyState />}
       {list.length > 0 && (
         <Stack gap="sm" data-testid="job-list" aria-label="Download jobs">
           {list.map((job) => (
@@ -44,34 +44,37 @@ export function DownloadsScreen() {
   )
 }
 
-function EmptyState({ action }: { action: ReactNode }) {
+/** Where downloads come from, for someone who has none yet. */
+function EmptyState() {
   return (
-    <Paper withBorder p="xl" data-testid="downloads-empty">
-      <Stack gap="md" align="flex-start" maw={640}>
-        <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
-          <IconCloudDownload size={26} />
-        </ThemeIcon>
-        <Title order={2} size="h4">
-          No downloads yet
-        </Title>
-        <Text size="sm">A download starts from what you want to fetch:</Text>
+    <Paper withBorder p="lg" data-testid="downloads-empty">
+      <Stack gap="sm" maw={680}>
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={36} radius="md" variant="light" aria-hidden>
+            <IconCloudDownload size={22} />
+          </ThemeIcon>
+          <Title order={2} size="h4">
+            No downloads yet
+          </Title>
+        </Group>
+        <Text size="sm">Start one from what you want to fetch:</Text>
         <List size="sm" spacing={4}>
           <List.Item>
-            <b>Search</b>: select entries (or all results) and choose <i>Download raw files</i> or{' '}
+            <b>Search</b>: select entries (or all results), then <i>Download raw files</i> or{' '}
             <i>Export archive data…</i> in the selection bar.
           </List.Item>
           <List.Item>
-            <b>Uploads</b>: in an upload’s file browser, select files or folders and download them.
+            <b>Uploads</b>: select files or folders in an upload’s file browser and download them.
           </List.Item>
           <List.Item>
             <b>Archive viewer</b>: build a <i>required</i> selection and export it for a search.
           </List.Item>
         </List>
-        <Text size="sm">
-          Each job plans first (size, free space, files already there), then runs in the background,
-          survives a restart, and writes manifest.json beside the files.
+        <Text size="sm" c="dimmed">
+          Each job is planned first (size, free space, files already there), runs in the background,
+          survives a restart, and writes manifest.json beside the files. A manifest from an earlier
+          job can be run again with the button above.
         </Text>
-        {action}
       </Stack>
     </Paper>
   )
