@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { useState } from 'react'
 import { ErrorAlert } from '../../components/error-alert'
+import classes from './downloads.module.css'
 import { useInvoke, useMutationInvoke } from '../../ipc/hooks'
 import {
   ArchiveFields,
@@ -122,7 +123,7 @@ export function PlanDialog({
     )
 
   return (
-    <Modal opened onClose={onClose} title="Plan the download" size="lg" data-testid="plan-dialog">
+    <Modal opened onClose={onClose} title="Plan the download" size="xl" data-testid="plan-dialog">
       <Stack gap="md">
         <Text size="sm" data-testid="plan-source">
           {describeSource(source)}
@@ -137,6 +138,7 @@ export function PlanDialog({
           picking={pick.isPending}
           onPick={() => pick.mutate({ title: 'Download into' })}
         />
+        <PlanSummary plan={plan} pending={pending} space={notes('space')} />
         {source.kind === 'archive' && (
           <ArchiveFields
             required={shown.required}
@@ -146,31 +148,39 @@ export function PlanDialog({
             requiredError={notes('required').error}
           />
         )}
-        <GlobField
-          kind="include"
-          value={shown.include}
-          onChange={(include) => set({ include })}
-          notes={notes('include')}
-        />
-        <GlobField
-          kind="exclude"
-          value={shown.exclude}
-          onChange={(exclude) => set({ exclude })}
-          notes={notes('exclude')}
-        />
-        <ExistingPolicyField value={shown.existing} onChange={(existing) => set({ existing })} />
-        <Group grow align="flex-start">
-          <PriorityField value={shown.priority} onChange={(priority) => set({ priority })} />
-          <TextInput
-            label="Label"
-            description="How the job is named in Downloads."
-            placeholder="From what is downloaded"
-            value={shown.label}
-            onChange={(event) => set({ label: event.currentTarget.value })}
-            data-testid="plan-label"
-          />
-        </Group>
-        <PlanSummary plan={plan} pending={pending} space={notes('space')} />
+        {/* Two columns: which files (left), how to treat them (right), so the dialog fits a
+            640 px high window with its figures and Start in view. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Stack gap="sm">
+            <GlobField
+              kind="include"
+              value={shown.include}
+              onChange={(include) => set({ include })}
+              notes={notes('include')}
+            />
+            <GlobField
+              kind="exclude"
+              value={shown.exclude}
+              onChange={(exclude) => set({ exclude })}
+              notes={notes('exclude')}
+            />
+          </Stack>
+          <Stack gap="sm">
+            <ExistingPolicyField
+              value={shown.existing}
+              onChange={(existing) => set({ existing })}
+            />
+            <PriorityField value={shown.priority} onChange={(priority) => set({ priority })} />
+            <TextInput
+              label="Label"
+              description="How the job is named in Downloads."
+              placeholder="From what is downloaded"
+              value={shown.label}
+              onChange={(event) => set({ label: event.currentTarget.value })}
+              data-testid="plan-label"
+            />
+          </Stack>
+        </SimpleGrid>
         {notAtField && <ErrorAlert error={notAtField} />}
         {pick.error && <ErrorAlert error={pick.error} title="The folder picker did not open" />}
         {!blocking && plan && plan.files === 0 && (
@@ -178,7 +188,8 @@ export function PlanDialog({
             No file matches: the job would fetch nothing.
           </Alert>
         )}
-        <Group justify="flex-end">
+        {/* Stays in view while the options scroll: Start is never below the fold. */}
+        <Group justify="flex-end" className={classes.footer}>
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>

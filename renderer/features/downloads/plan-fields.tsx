@@ -82,10 +82,9 @@ export function DestinationField({
 
 const GLOB_HELP = (
   <>
-    One pattern per line, matched against <Code>upload id/path in the upload</Code> (picomatch
-    syntax): <Code>**/*.cif</Code> every CIF file, <Code>**/vasprun.xml</Code> one name anywhere,{' '}
-    <Code>**/{'{OUTCAR,CONTCAR}'}</Code> either name, <Code>*/data/**</Code> everything below a
-    top-level <Code>data</Code> folder.
+    One picomatch pattern per line, on <Code>upload id/path</Code>: <Code>**/*.cif</Code> every CIF
+    file, <Code>**/{'{OUTCAR,CONTCAR}'}</Code> either name, <Code>*/data/**</Code> all below a
+    top-level data folder.
   </>
 )
 
@@ -113,7 +112,7 @@ export function GlobField({
         }
         placeholder={kind === 'include' ? '**/*.cif' : '**/*.tmp'}
         autosize
-        minRows={2}
+        minRows={1}
         maxRows={5}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}

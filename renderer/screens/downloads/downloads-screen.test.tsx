@@ -140,7 +140,7 @@ describe('the Downloads screen', () => {
     const panel = await screen.findByTestId('failures-panel')
     expect(within(panel).getAllByTestId('failure-row')).toHaveLength(FAILURES_PAGE)
     const first = within(panel).getAllByTestId('failure-row')[0] as HTMLElement
-    expect(first).toHaveTextContent('Refused name')
+    expect(first).toHaveTextContent('Refused')
     expect(first).toHaveTextContent('nothing was written')
     expect(within(first).queryByTestId('failure-retry')).toBeNull()
     await user.click(within(panel).getByRole('button', { name: 'Page 3' }))

@@ -16,6 +16,7 @@ export function DownloadsScreen() {
       variant="default"
       leftSection={<IconFileImport size={16} aria-hidden />}
       onClick={() => setRunningAgain(true)}
+      style={{ flexShrink: 0 }}
       data-testid="run-again-manifest"
     >
       Run again from a manifest file…

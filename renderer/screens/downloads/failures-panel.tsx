@@ -21,13 +21,13 @@ export const FAILURES_PAGE = 50
 
 const KINDS: Record<FailedItem['kind'], { label: string; color: string; explain: string }> = {
   refused: {
-    label: 'Refused name',
+    label: 'Refused',
     color: 'gray.7',
     explain:
       'The server gave a name that is unsafe on this computer (a “..” part, an absolute path, a reserved or over-long name); nothing was written.',
   },
   retryable: {
-    label: 'May work on retry',
+    label: 'Retryable',
     color: 'orange.9',
     explain: 'A network or server problem; retrying may fetch it.',
   },
@@ -79,7 +79,7 @@ export function FailuresPanel({ jobId }: { jobId: string }) {
                   <Table.Td style={{ wordBreak: 'break-all' }} ff="monospace">
                     {item.path}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Badge color={kind.color} variant="filled" size="sm" title={kind.explain}>
                       {kind.label}
                     </Badge>
