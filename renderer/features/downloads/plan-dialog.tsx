@@ -12,6 +12,7 @@ import {
   PriorityField,
 } from './plan-fields'
 import { describeSource, fieldOfError, specOf, type PlanForm } from './plan-spec'
+import { useFolderPicker } from './path-field'
 import { JobProblem, PlanSummary } from './plan-summary'
 import type { StartDownloadRequest } from './start-download'
 import { notesByField, usePlan } from './use-plan'
@@ -33,7 +34,6 @@ export function PlanDialog({
   onShowDownloads: () => void
 }) {
   const { serverId, source } = request
-  const info = useInvoke('app.info', {})
   const settings = useInvoke('settings.get', {})
   const remembered = settings.data?.downloads?.lastDestinations[serverId]
   const [form, setForm] = useState<PlanForm>({
@@ -58,14 +58,7 @@ export function PlanDialog({
     setForm({ ...shown, ...patch })
   }
 
-  const [pickerMissing, setPickerMissing] = useState(false)
-  const pick = useMutationInvoke('downloads.pickFolder', {
-    onSuccess: ({ supported, path }) => {
-      if (!supported) setPickerMissing(true)
-      else if (path !== null) set({ destination: path })
-    },
-  })
-  const canPick = info.data !== undefined && info.data.mode !== 'web' && !pickerMissing
+  const picker = useFolderPicker((destination) => set({ destination }))
 
   const built = specOf(serverId, source, shown)
   const spec = 'spec' in built ? built.spec : undefined
@@ -134,9 +127,7 @@ export function PlanDialog({
           value={shown.destination}
           onChange={(destination) => set({ destination })}
           notes={notes('destination')}
-          canPick={canPick}
-          picking={pick.isPending}
-          onPick={() => pick.mutate({ title: 'Download into' })}
+          picker={picker}
         />
         <PlanSummary plan={plan} pending={pending} space={notes('space')} />
         {source.kind === 'archive' && (
@@ -182,7 +173,7 @@ export function PlanDialog({
           </Stack>
         </SimpleGrid>
         {notAtField && <ErrorAlert error={notAtField} />}
-        {pick.error && <ErrorAlert error={pick.error} title="The folder picker did not open" />}
+        {picker.error && <ErrorAlert error={picker.error} title="The folder picker did not open" />}
         {!blocking && plan && plan.files === 0 && (
           <Alert color="yellow" variant="light" data-testid="plan-nothing">
             No file matches: the job would fetch nothing.

@@ -1,6 +1,7 @@
-import { Button, Code, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core'
-import { IconAlertTriangle, IconFolder } from '@tabler/icons-react'
+import { Code, Group, Radio, Select, Stack, Text, Textarea } from '@mantine/core'
+import { IconAlertTriangle } from '@tabler/icons-react'
 import classes from './downloads.module.css'
+import { PathField, type FolderPicker } from './path-field'
 import type { PlanForm } from './plan-spec'
 
 /** What a field shows under it: its error (blocks Start) and its warnings (do not). */
@@ -32,49 +33,31 @@ export function DestinationField({
   value,
   onChange,
   notes = NO_NOTES,
-  canPick,
-  picking,
-  onPick,
+  picker,
 }: {
   value: string
   onChange: (value: string) => void
   notes?: FieldNotes
-  /** Desktop: a native folder picker is offered beside the field. */
-  canPick: boolean
-  picking: boolean
-  onPick: () => void
+  picker: FolderPicker
 }) {
   return (
     <Stack gap={4}>
-      <Group gap="xs" align="flex-start" wrap="nowrap">
-        <TextInput
-          style={{ flex: 1 }}
-          label="Destination folder"
-          description={
-            canPick
-              ? 'Files go to <folder>/<upload id>/<path in the upload>. Choose a folder or type its path.'
-              : 'Files go to <folder>/<upload id>/<path in the upload>. Type the absolute path of a folder on the computer running the app; it is created if its parent exists.'
-          }
-          placeholder={canPick ? 'No folder chosen' : '/home/me/nomad-data'}
-          value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          error={notes.error}
-          data-testid="plan-destination"
-          spellCheck={false}
-        />
-        {canPick && (
-          <Button
-            mt={46}
-            variant="default"
-            leftSection={<IconFolder size={16} aria-hidden />}
-            onClick={onPick}
-            loading={picking}
-            data-testid="plan-pick-folder"
-          >
-            Choose…
-          </Button>
-        )}
-      </Group>
+      <PathField
+        picker={picker}
+        pickTitle="Download into"
+        pickTestId="plan-pick-folder"
+        label="Destination folder"
+        description={
+          picker.canPick
+            ? 'Files go to <folder>/<upload id>/<path in the upload>. Choose a folder or type its path.'
+            : 'Files go to <folder>/<upload id>/<path in the upload>. Type the absolute path of a folder on the computer running the app; it is created if its parent exists.'
+        }
+        placeholder={picker.canPick ? 'No folder chosen' : '/home/me/nomad-data'}
+        value={value}
+        onValue={onChange}
+        error={notes.error}
+        data-testid="plan-destination"
+      />
       <Warnings notes={notes} testId="plan-destination-warnings" />
     </Stack>
   )

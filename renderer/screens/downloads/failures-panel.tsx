@@ -80,7 +80,14 @@ export function FailuresPanel({ jobId }: { jobId: string }) {
                     {item.path}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge color={kind.color} variant="filled" size="sm" title={kind.explain}>
+                    <Badge
+                      color={kind.color}
+                      variant="filled"
+                      size="sm"
+                      title={kind.explain}
+                      // A narrow table must not cut the word down to "RE…".
+                      style={{ minWidth: 'max-content' }}
+                    >
                       {kind.label}
                     </Badge>
                     {item.kind === 'refused' && (
