@@ -87,7 +87,7 @@ test('50 selected entries: plan, start, pause, resume, finish, verify; a failed 
   await expect(row.getByTestId('job-state')).toHaveText('Paused')
   await row.getByTestId('job-resume').click()
   await expect(row).toHaveAttribute('data-state', /running|throttled/)
-  await expect(row.getByTestId('job-rate')).toBeVisible()
+  await expect(row.getByTestId('job-eta')).toBeVisible()
   await shoot(page, 'running-job')
 
   await expect(row).toHaveAttribute('data-state', 'done', { timeout: 120_000 })

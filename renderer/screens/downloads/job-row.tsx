@@ -66,9 +66,12 @@ export function JobRow({ job }: { job: JobSummary }) {
           </Text>
           {moving && (
             <>
-              <Text size="xs" data-testid="job-rate">
-                {formatByteRate(job.rate)}
-              </Text>
+              {/* No bare dash: a rate appears once bytes flow. */}
+              {job.rate > 0 && (
+                <Text size="xs" data-testid="job-rate">
+                  {formatByteRate(job.rate)}
+                </Text>
+              )}
               <Text size="xs" data-testid="job-eta">
                 {job.eta === null ? 'Time left unknown' : `${formatEta(job.eta)} left`}
               </Text>
