@@ -77,3 +77,27 @@ test.describe('at the narrowest supported width', () => {
     await page.screenshot({ path: resolve(OUT, 'servers-1024-light.png') })
   })
 })
+
+test.describe('Downloads at 1024 × 640', () => {
+  test.use({ viewport: { width: 1024, height: 640 } })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the empty Downloads screen says how to start (${scheme}, screenshot)`, async ({
+      page,
+      host,
+    }) => {
+      mkdirSync(OUT, { recursive: true })
+      await page.emulateMedia({ colorScheme: scheme })
+      await openApp(page, host.current(), 'downloads')
+      await expect(page.getByTestId('downloads-empty')).toContainText('No downloads yet')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Downloads')
+      await expect(page.getByTestId('status-state')).not.toHaveText(/Checking|Not checked/)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow).toBe(0)
+      await page.mouse.move(0, 0)
+      await page.screenshot({ path: resolve(OUT, `downloads-empty-1024-${scheme}.png`) })
+    })
+  }
+})

@@ -182,7 +182,8 @@ test('build a search visually; totals, copy-as curl, sort, 500 rows, keyboard, d
   await expect(grid).toHaveAttribute('data-active-row', '1')
   await page.keyboard.press('Space')
   await expect(page.getByTestId('selection-summary')).toHaveText('1 entry selected')
-  await expect(page.getByTestId('bulk-download')).toBeDisabled()
+  await expect(page.getByTestId('bulk-download')).toHaveText('Download raw files')
+  await expect(page.getByTestId('bulk-download')).toBeEnabled()
   const formula = await grid
     .locator('[data-row-index="1"] [data-column="' + FORMULA + '"]')
     .innerText()

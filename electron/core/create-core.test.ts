@@ -62,6 +62,28 @@ describe('createCore', () => {
     await core.dispose()
   })
 
+  it('remembers the last download folder per server, merging servers and keeping the theme', async () => {
+    const { call, core } = makeCore()
+    await call('settings.update', { appearance: { theme: 'dark' } })
+    await call('settings.update', { downloads: { lastDestinations: { a: '/data/a' } } })
+    expect(
+      await call('settings.update', { downloads: { lastDestinations: { b: '/data/b' } } }),
+    ).toEqual({
+      ok: true,
+      value: {
+        appearance: { theme: 'dark' },
+        downloads: { lastDestinations: { a: '/data/a', b: '/data/b' } },
+      },
+    })
+    expect(
+      await call('settings.update', { downloads: { lastDestinations: { a: '' } } }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', details: { path: ['downloads', 'lastDestinations', 'a'] } },
+    })
+    await core.dispose()
+  })
+
   it('probes the active server at start and reports it offline without network', async () => {
     const { call, core } = makeCore()
     await expect

@@ -1,6 +1,7 @@
 import { useMantineColorScheme } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
+import { useDownloadsLiveUpdates } from '../features/downloads/live-downloads'
 import { useEvent, useHostConnection, useInvoke, queryKeyFor } from '../ipc/hooks'
 
 /**
@@ -18,6 +19,7 @@ export function LiveUpdates() {
   useEvent('settings.changed', (settings) =>
     queryClient.setQueryData(queryKeyFor('settings.get', {}), settings),
   )
+  useDownloadsLiveUpdates()
   const connection = useHostConnection()
   const wasLost = useRef(false)
   useEffect(() => {

@@ -2,6 +2,7 @@ import { Group, Text } from '@mantine/core'
 import { ConnectionDot, describeStatus } from '../components/connection-state'
 import { NetworkMeter } from '../components/network-meter/network-meter'
 import { TruncatedText } from '../components/truncated-text'
+import { DownloadsSummary } from '../features/downloads/downloads-summary'
 import { useHostConnection, useInvoke } from '../ipc/hooks'
 import { useServers } from '../features/servers/use-servers'
 import { useUnreachableNotice } from '../features/servers/use-unreachable-notice'
@@ -14,9 +15,9 @@ const HOST_LABELS = {
 
 /**
  * The footer: active server and its state on the left, the active server's network meter in the
- * middle, app mode and version on the right.
+ * middle, then running downloads (a link to Downloads), app mode and version on the right.
  */
-export function StatusBar() {
+export function StatusBar({ onOpenDownloads }: { onOpenDownloads?: () => void }) {
   const { active } = useServers()
   const info = useInvoke('app.info', {})
   const host = useHostConnection()
@@ -39,6 +40,7 @@ export function StatusBar() {
         <NetworkMeter serverId={active?.id} />
       </div>
       <Group gap="md" wrap="nowrap">
+        <DownloadsSummary onOpen={onOpenDownloads} />
         {info.data?.mode === 'web' && (
           <Text size="xs" c={host === 'lost' ? 'red' : 'dimmed'} data-testid="status-host">
             {HOST_LABELS[host]}

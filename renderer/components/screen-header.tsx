@@ -17,6 +17,7 @@ export function ScreenHeader({
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
       <Stack gap={4}>
+        {/* The screen's one h1, at the size the screens were designed with. */}
         <Title order={1} size="h2" data-testid="screen-title">
           {title}
         </Title>

@@ -40,6 +40,8 @@ export const settingsDocSchema = z.object({
       reminderDays: z.number().int().min(0).max(90),
     })
     .optional(),
+  /** Added without a version bump (optional): server id → last download destination. */
+  downloads: z.object({ lastDestinations: z.record(z.string(), z.string()) }).optional(),
 })
 export type SettingsDoc = z.infer<typeof settingsDocSchema>
 
@@ -53,5 +55,10 @@ export function defaultSettingsDoc(): SettingsDoc {
 
 /** The user-editable part that crosses IPC (settings.get / settings.update). */
 export function toUserSettings(doc: SettingsDoc): UserSettings {
-  return { appearance: { theme: doc.appearance.theme } }
+  return {
+    appearance: { theme: doc.appearance.theme },
+    ...(doc.downloads
+      ? { downloads: { lastDestinations: { ...doc.downloads.lastDestinations } } }
+      : {}),
+  }
 }

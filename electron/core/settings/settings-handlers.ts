@@ -10,6 +10,16 @@ export function applyPatch(doc: SettingsDoc, patch: UserSettingsPatch): Settings
   return {
     ...doc,
     appearance: { ...doc.appearance, ...stripUndefined(patch.appearance) },
+    ...(patch.downloads?.lastDestinations
+      ? {
+          downloads: {
+            lastDestinations: {
+              ...doc.downloads?.lastDestinations,
+              ...patch.downloads.lastDestinations,
+            },
+          },
+        }
+      : {}),
   }
 }
 

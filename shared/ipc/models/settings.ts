@@ -8,10 +8,18 @@ import { z } from 'zod'
 export const themeSchema = z.enum(['system', 'light', 'dark'])
 export type Theme = z.infer<typeof themeSchema>
 
+/** Server id → the folder its last download went to (the planning dialog starts there). */
+const lastDestinationsSchema = z.record(
+  z.string().min(1).max(100),
+  z.string().min(1, { error: 'A destination cannot be empty.' }).max(4096),
+)
+
 export const userSettingsSchema = z.strictObject({
   appearance: z.strictObject({
     theme: themeSchema,
   }),
+  /** Added without a version bump (optional): download preferences. */
+  downloads: z.strictObject({ lastDestinations: lastDestinationsSchema }).optional(),
 })
 export type UserSettings = z.infer<typeof userSettingsSchema>
 
@@ -23,6 +31,12 @@ export const userSettingsPatchSchema = z.strictObject({
   appearance: z
     .strictObject({
       theme: themeSchema.optional(),
+    })
+    .optional(),
+  /** Merged per server: only the servers named change. */
+  downloads: z
+    .strictObject({
+      lastDestinations: lastDestinationsSchema.optional(),
     })
     .optional(),
 })

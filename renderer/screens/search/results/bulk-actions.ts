@@ -6,7 +6,8 @@
 import type { BulkTarget } from './selection'
 
 export interface BulkAction {
-  id: 'download' | 'pin-offline' | (string & {})
+  id: 'download' | 'export-archive' | 'pin-offline' | (string & {})
+  /** Replaces the hook's own label on the button once registered. */
   label: string
   run(target: BulkTarget): void | Promise<void>
 }
@@ -17,6 +18,12 @@ export const BULK_HOOKS = [
     id: 'download',
     label: 'Download',
     pending: 'Bulk downloads come with the Downloads section (raw files and archives, resumable).',
+  },
+  {
+    id: 'export-archive',
+    label: 'Export archive data',
+    pending:
+      'Archive exports come with the Downloads section (one JSON file per entry, resumable).',
   },
   {
     id: 'pin-offline',

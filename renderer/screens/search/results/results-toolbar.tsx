@@ -3,6 +3,7 @@ import {
   IconCloudDownload,
   IconColumnInsertRight,
   IconCopy,
+  IconFileExport,
   IconPin,
   IconX,
 } from '@tabler/icons-react'
@@ -46,7 +47,11 @@ export function ResultsToolbar({
   // Re-render when a feature registers its bulk action.
   useSyncExternalStore(subscribeBulkActions, () => BULK_HOOKS.map((h) => !!bulkAction(h.id)).join())
   const count = total === null ? 0 : selectedCount(selection, total)
-  const icons = { download: IconCloudDownload, 'pin-offline': IconPin } as const
+  const icons = {
+    download: IconCloudDownload,
+    'export-archive': IconFileExport,
+    'pin-offline': IconPin,
+  } as const
   const selectionBar =
     count > 0 && total !== null ? (
       <Group gap={4} wrap="wrap" data-testid="selection-bar">
@@ -65,7 +70,7 @@ export function ResultsToolbar({
               onClick={() => void action?.run(target())}
               data-testid={`bulk-${hook.id}`}
             >
-              {hook.label}
+              {action?.label ?? hook.label}
             </Button>
           )
           return action ? (

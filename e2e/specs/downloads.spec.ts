@@ -1,0 +1,119 @@
+import { mkdirSync, readdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, openApp, test } from '../fixtures/test'
+
+const OUT = resolve(import.meta.dirname, '../screenshots')
+
+/** File and zip bodies (not the rawdir listings) arrive at about 2.5 MiB/s after the first MiB. */
+const SLOW_BODIES = {
+  trickleRate: 1,
+  trickleAfterBytes: 1024 * 1024,
+  trickleBytes: 256 * 1024,
+  trickleIntervalMs: 100,
+  pathPattern: 'raw/',
+}
+
+// A job of 50 entries (about 35 MiB) then runs long enough to pause and to be seen running.
+test.use({
+  sandbox: { entries: 300, faults: SLOW_BODIES },
+  viewport: { width: 1024, height: 640 },
+})
+
+/** Both colour schemes of the same moment: "system" follows what the browser reports. */
+async function shoot(page: Page, name: string, target?: ReturnType<Page['getByTestId']>) {
+  await page.mouse.move(0, 0) // no tooltip over the picture
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
+    const path = resolve(OUT, `downloads-${name}-${scheme}.png`)
+    await (target ? target.screenshot({ path }) : page.screenshot({ path }))
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+/** Ticks the first `count` rows of the results with the keyboard (Space toggles, ↓ moves). */
+async function selectRows(page: Page, count: number) {
+  const grid = page.getByRole('grid')
+  await expect(page.getByTestId('results-count')).not.toHaveAttribute('data-total', '')
+  await grid.focus()
+  await page.keyboard.press('Home')
+  for (let row = 0; row < count; row++) {
+    await page.keyboard.press('Space')
+    if (row < count - 1) await page.keyboard.press('ArrowDown')
+  }
+  await expect(page.getByTestId('selection-summary')).toHaveText(`${count} entries selected`)
+}
+
+/** Opens the planning dialog for the selection and plans it into `folder`. */
+async function plan(page: Page, folder: string) {
+  await page.getByTestId('bulk-download').click()
+  const dialog = page.getByTestId('plan-dialog')
+  await dialog.getByTestId('plan-destination').fill(folder)
+  await expect(dialog.getByTestId('plan-summary')).toHaveAttribute('data-state', 'ready', {
+    timeout: 20_000,
+  })
+  await expect(dialog.getByTestId('plan-start')).toBeEnabled()
+  return dialog
+}
+
+test('50 selected entries: plan, start, pause, resume, finish, verify; a failed item', async ({
+  page,
+  host,
+  dataDir,
+  testSandbox,
+}) => {
+  test.setTimeout(240_000)
+  mkdirSync(OUT, { recursive: true })
+  // The destination's parent must exist (the job creates only the last folder).
+  mkdirSync(join(dataDir, 'downloads'))
+  await page.emulateMedia({ colorScheme: 'light' })
+  await openApp(page, host.current(), 'search')
+  await selectRows(page, 50)
+
+  const folder = join(dataDir, 'downloads', 'fifty')
+  const dialog = await plan(page, folder)
+  await expect(dialog.getByTestId('plan-entries')).toHaveText('50')
+  await expect(dialog.getByTestId('plan-source')).toHaveText('Raw files of 50 selected entries')
+  await shoot(page, 'planning-dialog')
+  await dialog.getByTestId('plan-start').click()
+  await page.getByTestId('plan-show-downloads').click()
+
+  const row = page.getByTestId('job-row').first()
+  await expect(row).toHaveAttribute('data-state', /running|planning|queued|throttled/)
+  await expect(page.getByTestId('status-downloads')).toContainText('1 download')
+  await row.getByTestId('job-pause').click()
+  await expect(row).toHaveAttribute('data-state', 'paused')
+  await expect(row.getByTestId('job-state')).toHaveText('Paused')
+  await row.getByTestId('job-resume').click()
+  await expect(row).toHaveAttribute('data-state', /running|throttled/)
+  await expect(row.getByTestId('job-eta')).toBeVisible()
+  await shoot(page, 'running-job')
+
+  await expect(row).toHaveAttribute('data-state', 'done', { timeout: 120_000 })
+  await expect(row.getByTestId('job-files')).toHaveText(/^(\d+) of \1 files/)
+  await expect(page.getByTestId('status-downloads')).toHaveCount(0)
+  expect(readdirSync(folder)).toContain('manifest.json')
+  await row.getByTestId('job-more').click()
+  await page.getByTestId('job-verify').click()
+  await expect(page.getByTestId('verify-verdict')).toContainText('match the manifest', {
+    timeout: 30_000,
+  })
+  await shoot(page, 'verify-report')
+  await page.keyboard.press('Escape')
+
+  // Every file request (not the listings: rawdir) now fails with a 502 page: the second job
+  // plans fine and ends with failed items.
+  testSandbox?.setFaults({ trickleRate: 0, error502Rate: 1, pathPattern: 'raw/' })
+  await page.getByTestId('nav-search').click()
+  await selectRows(page, 2)
+  const second = await plan(page, join(dataDir, 'downloads', 'failing'))
+  await second.getByTestId('plan-start').click()
+  await page.getByTestId('plan-show-downloads').click()
+  const failing = page.getByTestId('job-row').first()
+  await expect(failing).toHaveAttribute('data-state', 'failed', { timeout: 90_000 })
+  await expect(failing.getByTestId('job-state')).toHaveText(/^Failed \(\d+\)$/)
+  await failing.getByTestId('job-failures-toggle').click()
+  await expect(failing.getByTestId('failure-row').first()).toContainText('502')
+  await shoot(page, 'failed-item')
+})
