@@ -19,6 +19,10 @@ Data
   --uploads <n>               uploads (default: about one per 33 entries)
   --seed <n>                  data seed (1); same seed, same data
   --large-file-mb <n>         size of the large binary raw files in MiB (64)
+  --hostile-upload            add the upload HostileNamesUpload0001 with hostile file names
+                              (../x, /etc/abs, CON, a NUL byte…) for download tests
+  --big-file-mib <n>          add the upload BigFileUpload000000001 with one file big.bin of
+                              n MiB, generated on the fly (off)
 Limits
   --rate <n|off>              requests per second per IP (30)
   --burst <n>                 extra requests allowed at once, nginx burst=N nodelay (0)
@@ -79,6 +83,7 @@ const STRING_FLAGS = [
   'uploads',
   'seed',
   'large-file-mb',
+  'big-file-mib',
   'rate',
   'burst',
   'concurrency',
@@ -119,6 +124,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
       options: {
         ...options,
         'retry-after': { type: 'boolean' },
+        'hostile-upload': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -204,6 +210,12 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
   if (seed !== undefined) result.seed = Math.floor(seed)
   const largeMb = number('large-file-mb', s('large-file-mb'), 0, 1_000_000)
   if (largeMb !== undefined) result.largeFileBytes = Math.floor(largeMb * 1024 * 1024)
+  const bigMib = number('big-file-mib', s('big-file-mib'), 0, 1_000_000)
+  const fixtures = {
+    ...(v['hostile-upload'] === true ? { hostileNames: true } : {}),
+    ...(bigMib ? { bigFileBytes: Math.floor(bigMib * 1024 * 1024) } : {}),
+  }
+  if (Object.keys(fixtures).length > 0) result.fixtures = fixtures
   if (v.quiet === true) result.quiet = true
   return result
 }

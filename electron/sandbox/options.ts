@@ -1,4 +1,5 @@
 import type { SandboxLimits } from './context'
+import type { FixtureOptions } from './data/fixture-uploads'
 
 /** Public option and statistics types of the sandbox (re-exported by index.ts). */
 
@@ -83,6 +84,11 @@ export interface SandboxOptions {
   faults?: Partial<FaultOptions>
   /** Size of the large binary raw files (default 64 MiB). */
   largeFileBytes?: number
+  /**
+   * Download-test fixtures, off by default: the hostile-names upload and a big file of any
+   * size generated on the fly (data/fixture-uploads.ts).
+   */
+  fixtures?: FixtureOptions
   /** No start-up banner or warnings on stdout/stderr. */
   quiet?: boolean
   now?: () => number

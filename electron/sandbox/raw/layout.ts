@@ -9,7 +9,17 @@ import { pngSize } from './png'
  * its `kind` and `seed`, so listings cost nothing and downloads stream.
  */
 
-export type FileKind = 'mainfile' | 'input' | 'outcar' | 'log' | 'png' | 'binary' | 'readme' | 'csv'
+export type FileKind =
+  | 'mainfile'
+  | 'input'
+  | 'outcar'
+  | 'log'
+  | 'png'
+  | 'binary'
+  | 'readme'
+  | 'csv'
+  /** The big-file fixture's bytes (raw/big-file.ts), fast enough for any size. */
+  | 'bulk'
 
 export interface RawFile {
   /** Path relative to the upload root. */
@@ -23,6 +33,16 @@ export interface RawFile {
   programIndex: number
   /** For an entry's files: its material, so outputs name what was calculated. */
   materialIndex?: number
+  /**
+   * The whole path is one file name at the upload root, served as is: the hostile-names
+   * fixture's `../x` or `/etc/abs` (raw/fixture-files.ts).
+   */
+  verbatim?: true
+}
+
+/** The name a listing or a Content-Disposition gives the file. */
+export function fileName(file: RawFile): string {
+  return file.verbatim ? file.path : file.path.slice(file.path.lastIndexOf('/') + 1)
 }
 
 export const PNG_WIDTH = 96

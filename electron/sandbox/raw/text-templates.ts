@@ -64,6 +64,7 @@ export function header(
     case 'input':
     case 'png':
     case 'binary':
+    case 'bulk':
       return []
   }
 }
@@ -113,6 +114,7 @@ export function lineSource(kind: FileKind, programIndex: number, seed: number): 
       }
     case 'png':
     case 'binary':
+    case 'bulk':
       return () => ''
   }
 }
