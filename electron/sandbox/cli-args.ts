@@ -46,6 +46,8 @@ Faults (rates are shares of requests, 0..1)
                               every --trickle-ms (500)
   --truncate-rate <rate>      cut JSON bodies short
   --malformed-rate <rate>     corrupt JSON bodies
+  --truncate-zip-rate <rate>  end zips where their central directory would begin
+  --corrupt-zip-rate <rate>   flip a byte of the first file in zips (CRC mismatch)
   --fault-path <regex>        only paths (after the base path) matching this get faults
   --fault-seed <n>            seed of the fault dice
 Other
@@ -109,6 +111,8 @@ const STRING_FLAGS = [
   'trickle-ms',
   'truncate-rate',
   'malformed-rate',
+  'truncate-zip-rate',
+  'corrupt-zip-rate',
   'fault-path',
   'fault-seed',
 ] as const
@@ -179,6 +183,8 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
     ['trickle-ms', 'trickleIntervalMs', 1, 3_600_000],
     ['truncate-rate', 'truncateJsonRate', 0, 1],
     ['malformed-rate', 'malformedJsonRate', 0, 1],
+    ['truncate-zip-rate', 'truncateZipRate', 0, 1],
+    ['corrupt-zip-rate', 'corruptZipRate', 0, 1],
     ['fault-seed', 'seed', 0, 2 ** 32],
   ]
   for (const [flag, key, min, max] of faultNumbers) {

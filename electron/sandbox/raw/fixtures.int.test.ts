@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../index'
 import {
@@ -12,34 +11,14 @@ import {
   hostileUploadFiles,
 } from '../testing/fixtures'
 import { get, getBytes, testSandbox } from '../testing/harness'
+import { readZip } from '../testing/zip'
 
 interface Listing {
   directory_metadata: { content: { name: string; size: number; is_file: boolean }[] }
 }
 
-/** Names and bytes of a zip, names as stored (yauzl would refuse the hostile ones). */
-function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, decodeStrings: false }, (error, zip) => {
-      if (error) return reject(error)
-      const out = new Map<string, Buffer>()
-      zip.on('entry', (entry: yauzl.Entry) => {
-        const name = (entry.fileName as unknown as Buffer).toString('utf8')
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(err)
-          const chunks: Buffer[] = []
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-          stream.on('end', () => {
-            out.set(name, Buffer.concat(chunks))
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(out))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
+async function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Map((await readZip(bytes)).map((entry) => [entry.name, entry.data]))
 }
 
 const BIG = 5 * 1024 * 1024 + 12_345
