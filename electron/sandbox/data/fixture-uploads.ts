@@ -10,6 +10,11 @@ import { CAST } from './users'
 export interface FixtureOptions {
   /** Add the upload with hostile file names (HOSTILE_UPLOAD_ID, raw/fixture-files.ts). */
   hostileNames?: boolean
+  /**
+   * Size of each hostile-named file (default a few hundred bytes). Large sizes let a test
+   * check a client that fetches big files one by one (with offset) rather than in zips.
+   */
+  hostileFileBytes?: number
   /** Add an upload with one file `big.bin` of this many bytes (BIG_FILE_UPLOAD_ID); 0: none. */
   bigFileBytes?: number
 }
@@ -27,7 +32,9 @@ export function fixtureUploads(
 ): UploadRecord[] {
   const fixtures: [string, string, UploadFixture][] = []
   if (options.hostileNames) {
-    fixtures.push([HOSTILE_UPLOAD_ID, 'Hostile file names', { kind: 'hostile-names' }])
+    const hostile: UploadFixture = { kind: 'hostile-names' }
+    if (options.hostileFileBytes) hostile.bytes = options.hostileFileBytes
+    fixtures.push([HOSTILE_UPLOAD_ID, 'Hostile file names', hostile])
   }
   const bytes = options.bigFileBytes ?? 0
   if (bytes > 0) fixtures.push([BIG_FILE_UPLOAD_ID, 'One big file', { kind: 'big-file', bytes }])

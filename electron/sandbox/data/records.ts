@@ -52,8 +52,12 @@ export interface UploadRecord {
   fixture?: UploadFixture
 }
 
-/** A fixture upload's content: hostile file names, or one big file of `bytes` bytes. */
-export type UploadFixture = { kind: 'hostile-names' } | { kind: 'big-file'; bytes: number }
+/**
+ * A fixture upload's content: hostile file names (each of `bytes` bytes when given), or one big
+ * file of `bytes` bytes.
+ */
+export type UploadFixture =
+  { kind: 'hostile-names'; bytes?: number } | { kind: 'big-file'; bytes: number }
 
 /** Internal facts about an entry that the archive and raw-file generators need. */
 export interface EntryMeta {

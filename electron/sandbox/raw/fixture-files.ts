@@ -31,10 +31,11 @@ export function fixtureFiles(upload: UploadRecord): RawFile[] {
   if (fixture.kind === 'big-file') {
     return [{ path: BIG_FILE_NAME, size: fixture.bytes, kind: 'bulk', seed: 0, programIndex: 0 }]
   }
+  const big = (verbatim: boolean) => verbatim && fixture.bytes !== undefined
   const file = (path: string, k: number, verbatim: boolean): RawFile => ({
     path,
-    size: 200 + 37 * k,
-    kind: path.endsWith('.csv') ? 'csv' : 'readme',
+    size: big(verbatim) ? (fixture.bytes ?? 0) : 200 + 37 * k,
+    kind: big(verbatim) ? 'bulk' : path.endsWith('.csv') ? 'csv' : 'readme',
     seed: upload.seed + k,
     programIndex: 0,
     ...(verbatim ? { verbatim: true } : {}),

@@ -90,6 +90,29 @@ describe('hostile-names upload', () => {
   })
 })
 
+describe('hostile-names upload with big files', () => {
+  it('serves each hostile-named file with the size asked for', async () => {
+    const size = 3 * 1024 * 1024 + 5
+    const big = await testSandbox({
+      entries: 20,
+      fixtures: { hostileNames: true, hostileFileBytes: size },
+    })
+    try {
+      const expected = new Map(hostileUploadFiles(size).map((f) => [f.path, f.bytes]))
+      const name = HOSTILE_NAMES[0] ?? ''
+      const served = await getBytes(
+        big,
+        `/uploads/${HOSTILE_UPLOAD_ID}/raw/${encodeURIComponent(name)}`,
+      )
+      expect(served.bytes.length).toBe(size)
+      expect(served.bytes.equals(expected.get(name) ?? Buffer.alloc(0))).toBe(true)
+      expect(expected.get('README.md')?.length).toBeLessThan(1000)
+    } finally {
+      await big.close()
+    }
+  })
+})
+
 describe('big-file upload', () => {
   const url = `/uploads/${BIG_FILE_UPLOAD_ID}/raw/${BIG_FILE_NAME}`
 

@@ -16,8 +16,9 @@ export { HOSTILE_NAMES, HOSTILE_UPLOAD_NORMAL_FILES } from '../raw/fixture-files
 export { bigFileChunks, bigFileSha256 } from '../raw/big-file'
 
 /** Every file of the hostile-names upload with the bytes the sandbox serves for it. */
-export function hostileUploadFiles(): { path: string; bytes: Buffer }[] {
-  const upload = fixtureUploads({ hostileNames: true }, 0, 0)[0]
+export function hostileUploadFiles(hostileFileBytes?: number): { path: string; bytes: Buffer }[] {
+  const options = hostileFileBytes ? { hostileFileBytes } : {}
+  const upload = fixtureUploads({ hostileNames: true, ...options }, 0, 0)[0]
   if (!upload) return []
   return fixtureFiles(upload).map((file) => ({ path: file.path, bytes: rawFileBytes(file) }))
 }
