@@ -1,0 +1,101 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { contract, type ChannelInput, type ChannelName } from '../../../shared/ipc/contract'
+import type { ChannelOutput } from '../../../shared/ipc/contract'
+import type { DownloadSourceKind } from '../../../shared/ipc/channels/downloads'
+import { createCore } from '../create-core'
+import { createRouter } from '../ipc/router'
+import { createLogger, createMemorySink } from '../logging'
+import type { KeyValueStore } from '../settings/key-value'
+import { FINAL_STATES } from './proof-support'
+
+/**
+ * The kill test's child process: a headless core (the same createCore the web host runs) with
+ * its data folder and settings on disk, so that a SIGKILLed run can be started again.
+ *
+ *   node --import tsx kill-runner.ts <dataDir> <baseUrl> <destination> <uploadId>
+ *
+ * The first run adds the server and starts a job downloading the upload, then writes
+ * `runner.json` ({ serverId, jobId }) and prints `{"started":…}`; later runs only read it. Every
+ * run then prints the job's summary as a JSON line every 50 ms until the job is final, and
+ * exits 0. The parent kills it at random moments (kill.int.test.ts).
+ */
+const [dataDir, baseUrl, destination, uploadId] = process.argv.slice(2)
+if (!dataDir || !baseUrl || !destination || !uploadId) {
+  console.error('usage: kill-runner <dataDir> <baseUrl> <destination> <uploadId>')
+  process.exit(2)
+}
+
+mkdirSync(dataDir, { recursive: true })
+
+/** Settings in one JSON file, replaced by rename so a kill leaves the old or the new one. */
+function fileStore(path: string): KeyValueStore {
+  const data = existsSync(path)
+    ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>)
+    : {}
+  const save = () => {
+    writeFileSync(`${path}.tmp`, JSON.stringify(data))
+    renameSync(`${path}.tmp`, path)
+  }
+  return {
+    get: (key) => structuredClone(data[key]),
+    set: (key, value) => {
+      data[key] = structuredClone(value)
+      save()
+    },
+    delete: (key) => {
+      delete data[key]
+      save()
+    },
+  }
+}
+
+const core = createCore({
+  mode: 'web',
+  platform: process.platform,
+  appVersion: '0.1.0',
+  dataDir,
+  settingsStore: fileStore(join(dataDir, 'settings.json')),
+  events: { emit: () => undefined },
+  logger: createLogger({ sink: createMemorySink() }),
+  recheck: { onlineMs: 0, failedMs: 0 },
+})
+const router = createRouter(contract, core.handlers, { validateOutputs: true })
+async function call<C extends ChannelName>(
+  channel: C,
+  input: ChannelInput<C>,
+): Promise<ChannelOutput<C>> {
+  const result = await router.call(channel, input, {
+    signal: new AbortController().signal,
+    sender: 'kill-runner',
+  })
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`)
+  return result.value as ChannelOutput<C>
+}
+
+const statePath = join(dataDir, 'runner.json')
+let jobId: string
+if (existsSync(statePath)) {
+  jobId = (JSON.parse(readFileSync(statePath, 'utf8')) as { jobId: string }).jobId
+} else {
+  const server = await call('servers.add', { name: 'Sandbox', baseUrl })
+  const kind: DownloadSourceKind = 'upload'
+  const started = await call('downloads.start', {
+    serverId: server.id,
+    source: { kind, uploadId },
+    destination,
+  })
+  jobId = started.jobId
+  writeFileSync(`${statePath}.tmp`, JSON.stringify({ serverId: server.id, jobId }))
+  renameSync(`${statePath}.tmp`, statePath)
+  console.log(JSON.stringify({ started: jobId }))
+}
+
+for (;;) {
+  const job = (await call('downloads.list', {})).jobs.find((j) => j.id === jobId)
+  console.log(JSON.stringify({ job: job ?? null }))
+  if (!job || FINAL_STATES.has(job.state)) break
+  await new Promise((resolve) => setTimeout(resolve, 50))
+}
+await core.dispose()
+process.exit(0)
