@@ -73,7 +73,7 @@ export function createCore(ports: CorePorts): Core {
     ...createSearchHandlers(services),
     ...createArchiveHandlers(services),
     ...createRawFilesHandlers(services),
-    ...createDownloadsHandlers(),
+    ...createDownloadsHandlers(services, { desktop: ports.desktop, notify: ports.notify }),
   }
 
   // First look at the active server; failures end up in its status, never as a rejection.

@@ -9,6 +9,7 @@ import { BUILT_IN_SERVERS } from './servers/built-in'
 import { LocalSandbox, sandboxProfile } from './servers/local-sandbox'
 import { createServerProfiles } from './servers/server-profiles'
 import type { CoreServices } from './services'
+import { openEmbeddedDb, type EmbeddedDb } from './storage/embedded-db'
 import { createSettingsRepo } from './settings/settings-repo'
 
 export interface AssembledServices {
@@ -59,6 +60,9 @@ export function createCoreServices(
     logger: log.child('api'),
     ...(sandbox === undefined ? {} : { sandbox }),
   })
+  // One owner of the data folder's database: opened on first use, closed after every cleanup.
+  let embedded: Promise<EmbeddedDb> | undefined
+  const embeddedDb = () => (embedded ??= openEmbeddedDb(ports.dataDir))
   const services: CoreServices = {
     settings,
     profiles,
@@ -68,6 +72,7 @@ export function createCoreServices(
     logger: log,
     dataDir: ports.dataDir,
     now: ports.now ?? Date.now,
+    embeddedDb,
     onDispose: (cleanup) => void cleanups.push(cleanup),
   }
   return {
@@ -82,6 +87,7 @@ export function createCoreServices(
         }
       }
       await api.dispose()
+      if (embedded !== undefined) await embedded.then((db) => db.close()).catch(() => undefined)
     },
   }
 }

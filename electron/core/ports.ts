@@ -14,6 +14,19 @@ export interface EventSink {
 }
 
 /**
+ * What only the desktop app can do for downloads (Electron main implements it; the web host
+ * leaves it out and the channels answer `supported: false`).
+ */
+export interface DesktopPort {
+  /** The native folder picker; null when the user cancelled. */
+  pickFolder(options: { title?: string }): Promise<string | null>
+  /** Opens a folder in the file manager, or shows a file in its folder. */
+  reveal(path: string, kind: 'folder' | 'file'): Promise<void>
+  /** Taskbar/dock progress: 0..1, above 1 for "busy, amount unknown", null to clear it. */
+  setProgress(fraction: number | null): void
+}
+
+/**
  * Everything core needs from its host process. Electron main and the web host each build these
  * adapters and call createCore; core itself never imports electron.
  */
@@ -45,6 +58,8 @@ export interface CorePorts {
   cipher?: SecretCipher
   /** Unlocks the passphrase vault at start (web mode: NOMAD_VAULT_PASSPHRASE, for automation). */
   vaultPassphrase?: string
-  /** OS notifications (desktop) for token expiry reminders. */
+  /** OS notifications (desktop): token expiry reminders, a download job's end. */
   notify?: NotifyPort
+  /** Folder picker, reveal in the file manager, taskbar progress (desktop only). */
+  desktop?: DesktopPort
 }

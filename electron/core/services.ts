@@ -2,6 +2,7 @@ import type { ApiRegistry } from './api/client-registry'
 import type { SettableCredentialSource } from './api/credentials'
 import type { Logger } from './logging'
 import type { EventSink } from './ports'
+import type { EmbeddedDb } from './storage/embedded-db'
 import type { ServerProfiles } from './servers/server-profiles'
 import type { SettingsRepo } from './settings/settings-repo'
 
@@ -15,6 +16,8 @@ import type { SettingsRepo } from './settings/settings-repo'
  * - credentials: where clients get tokens; the tokens service plugs its vault in with `use()`;
  * - events: push typed events to the renderer; logger: redacting; dataDir: the app's folder;
  * - now: the wall clock (injectable in tests);
+ * - embeddedDb: the data folder's one embedded database, opened on first use and closed at
+ *   shutdown; each domain takes a named sub-database of it (docs/storage.md);
  * - onDispose: register cleanup that runs when core shuts down (last registered runs first).
  */
 export interface CoreServices {
@@ -26,5 +29,6 @@ export interface CoreServices {
   logger: Logger
   dataDir: string
   now: () => number
+  embeddedDb(): Promise<EmbeddedDb>
   onDispose(cleanup: () => void | Promise<void>): void
 }

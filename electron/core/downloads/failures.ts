@@ -1,0 +1,53 @@
+import { AppError } from '../../../shared/errors'
+
+/** What a unit does after a failed attempt. */
+export type FailureOutcome =
+  | { kind: 'stop' }
+  | { kind: 'disk'; reason: string }
+  | { kind: 'throttle'; waitMs: number }
+  | { kind: 'permanent'; reason: string }
+  | { kind: 'retryable'; reason: string }
+
+const PERMANENT = new Set([
+  'not_found',
+  'forbidden',
+  'auth_required',
+  'invalid_input',
+  'limit_exceeded',
+])
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT'])
+
+/**
+ * Sorts a failure: cancellation stops the unit (pause, cancel, shutdown); a full disk pauses the
+ * job; 503/429 wait for the server's backoff without costing an attempt; 4xx that will not change
+ * fail the item; the rest (resets, 502/504, stalls, damaged zips) is tried again.
+ */
+export function classifyFailure(error: unknown): FailureOutcome {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (typeof code === 'string' && DISK_FULL.has(code))
+    return { kind: 'disk', reason: (error as Error).message }
+  if (error instanceof AppError) {
+    if (error.code === 'cancelled') return { kind: 'stop' }
+    if (error.code === 'throttled')
+      return {
+        kind: 'throttle',
+        waitMs: Math.min(Math.max(error.details?.retryAfterMs ?? 2000, 250), 60_000),
+      }
+    if (PERMANENT.has(error.code)) return { kind: 'permanent', reason: reasonOf(error) }
+    return { kind: 'retryable', reason: reasonOf(error) }
+  }
+  if ((error as Error | undefined)?.name === 'AbortError') return { kind: 'stop' }
+  return { kind: 'retryable', reason: (error as Error | undefined)?.message ?? String(error) }
+}
+
+function reasonOf(error: AppError): string {
+  const server = error.details?.serverMessage
+  return server !== undefined && !error.message.includes(server)
+    ? `${error.message} (${server})`
+    : error.message
+}
+
+/** Backoff between attempts of a unit: 0.5 s, 1 s, 2 s… up to 15 s. */
+export function retryDelay(failures: number): number {
+  return Math.min(500 * 2 ** Math.max(failures - 1, 0), 15_000)
+}

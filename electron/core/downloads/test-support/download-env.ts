@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { JobSummary } from '../../../../shared/ipc/channels/downloads'
+import { post } from '../../../sandbox/testing/harness'
+import type { SandboxCore } from '../../test-support/sandbox-core'
+
+/** A fresh destination folder for a test (removed by the returned cleanup). */
+export function tempFolder(prefix = 'nomad-dl-'): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix))
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) }
+}
+
+/** Public entries of the sandbox with their upload and main file. */
+export async function publicEntries(env: SandboxCore, count: number) {
+  const answer = await post<{ data: { entry_id: string; upload_id: string; mainfile: string }[] }>(
+    env.sandbox,
+    '/entries/query',
+    {
+      owner: 'public',
+      pagination: { page_size: count, order_by: 'entry_id' },
+      required: { include: ['entry_id', 'upload_id', 'mainfile'] },
+    },
+  )
+  return answer.body.data
+}
+
+/** Polls downloads.list until the job is done, failed or cancelled. */
+export async function finished(
+  env: SandboxCore,
+  jobId: string,
+  timeoutMs = 60_000,
+): Promise<JobSummary> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const { jobs } = await env.call('downloads.list', {})
+    const job = jobs.find((j) => j.id === jobId)
+    if (job && ['done', 'failed', 'cancelled'].includes(job.state)) return job
+    if (Date.now() > until) throw new Error(`job ${jobId} did not finish: ${JSON.stringify(job)}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+
+/** The sandbox's own bytes of an upload file (no faults path: fetched with faults paused by the caller). */
+export async function sandboxBytes(
+  baseUrl: string,
+  uploadId: string,
+  path: string,
+): Promise<Buffer> {
+  const url = `${baseUrl}/uploads/${uploadId}/raw/${path.split('/').map(encodeURIComponent).join('/')}`
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`${url}: ${response.status}`)
+  return Buffer.from(await response.arrayBuffer())
+}
+
+/** Every file of the manifest compared with the sandbox's bytes: the paths that differ. */
+export async function differences(env: SandboxCore, root: string): Promise<string[]> {
+  const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')) as {
+    files: { path: string; sha256: string; uploadId: string }[]
+  }
+  const bad: string[] = []
+  for (const file of manifest.files) {
+    const local = readFileSync(join(root, file.path))
+    const remote = await sandboxBytes(
+      env.sandbox.baseUrl,
+      file.uploadId,
+      file.path.slice(file.uploadId.length + 1),
+    )
+    if (sha256(local) !== sha256(remote) || sha256(local) !== file.sha256) bad.push(file.path)
+  }
+  return bad
+}

@@ -1,0 +1,23 @@
+import type { NomadClient } from '../api/nomad-client'
+import type { ItemRecord, JobRecord } from './job-record'
+import type { DownloadJournal } from './journal'
+
+/** What a unit's transfer gets from the manager. */
+export interface TransferContext {
+  client: NomadClient
+  job: JobRecord
+  journal: DownloadJournal
+  /** Aborted on pause, cancel and shutdown: the transfer stops where it is. */
+  signal: AbortSignal
+  /** Bytes received (for the rate); may later be taken back by `onRestart`. */
+  onBytes(bytes: number): void
+  /** An item's record changed (status, offset); the manager recounts and announces. */
+  onItem(item: ItemRecord): void
+  /** The server is refusing (503/429) until about `until`. */
+  onThrottle(until: number): void
+  /** Waits, or rejects with the abort reason when `signal` fires. */
+  sleep(ms: number): Promise<void>
+}
+
+/** Attempts of one unit before its items are reported failed. */
+export const MAX_UNIT_ATTEMPTS = 6

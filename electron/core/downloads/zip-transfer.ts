@@ -1,0 +1,116 @@
+import { mkdir, open, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { StreamConsumer } from '../api/api-requester'
+import { classifyFailure, retryDelay } from './failures'
+import { finalizeItems, itemPaths, type VerifiedPart } from './finalize'
+import { fail } from './file-transfer'
+import type { ItemRecord, UnitRecord } from './job-record'
+import { MAX_UNIT_ATTEMPTS, type TransferContext } from './transfer-context'
+import { unpackZip } from './zip-reader'
+
+/** Folder inside the destination where zips wait to be unpacked. */
+export const STAGING_DIR = '.nomad-partial'
+/** Zip members renamed to their final names together (two journal writes per batch). */
+const FINALIZE_BATCH = 200
+
+/**
+ * A zip of small files: fetched whole into the staging folder (a retry starts it over), then
+ * unpacked with yauzl; each wanted member is CRC-checked, fsynced and renamed to its final name.
+ * Members are looked up by name among the unit's planned items, so a name the server adds or
+ * mangles is never written anywhere (the item says it was missing instead).
+ */
+export async function fetchZip(
+  ctx: TransferContext,
+  unit: UnitRecord,
+  items: ItemRecord[],
+): Promise<void> {
+  const staging = join(ctx.job.root, STAGING_DIR)
+  await mkdir(staging, { recursive: true })
+  const zipPath = join(staging, `${ctx.job.id}-${unit.n}.zip`)
+  try {
+    for (let failures = 0; ;) {
+      const pending = new Map(
+        items.filter((i) => i.status === 'pending').map((i) => [`${i.uploadId}/${i.path}`, i]),
+      )
+      if (pending.size === 0) return
+      const verified: VerifiedPart[] = []
+      try {
+        await request(ctx, unit, zipPath)
+        await unpackZip(
+          zipPath,
+          (name) => {
+            const item = pending.get(memberPath(unit, name))
+            if (item === undefined) return undefined
+            return itemPaths(ctx.job.root, item).part
+          },
+          async (name, result) => {
+            const item = pending.get(memberPath(unit, name))
+            if (item === undefined) return
+            pending.delete(memberPath(unit, name))
+            ctx.onBytes(result.bytes)
+            verified.push({ item, ...result })
+            // Checked parts get their names in batches: a crash loses at most a batch's work.
+            if (verified.length >= FINALIZE_BATCH) await finalizeItems(ctx, verified.splice(0))
+          },
+        )
+        await finalizeItems(ctx, verified.splice(0))
+        for (const item of pending.values())
+          await fail(ctx, item, 'permanent', `The server's zip did not contain ${item.path}.`)
+        return
+      } catch (error) {
+        const outcome = classifyFailure(error)
+        if (outcome.kind === 'stop' || outcome.kind === 'disk') throw error
+        if (outcome.kind === 'throttle') {
+          ctx.onThrottle(Date.now() + outcome.waitMs)
+          await ctx.sleep(outcome.waitMs)
+          continue
+        }
+        failures += 1
+        unit.attempts += 1
+        if (outcome.kind === 'permanent' || failures >= MAX_UNIT_ATTEMPTS) {
+          for (const item of items.filter((i) => i.status === 'pending'))
+            await fail(
+              ctx,
+              item,
+              outcome.kind === 'permanent' ? 'permanent' : 'retryable',
+              outcome.reason,
+            )
+          return
+        }
+        await ctx.sleep(retryDelay(failures))
+      }
+    }
+  } finally {
+    await rm(zipPath, { force: true })
+  }
+}
+
+/** "<upload id>/<path in upload>" of a member: entry zips name it so, folder zips relative to the folder. */
+function memberPath(unit: UnitRecord, name: string): string {
+  if (unit.kind === 'entries-zip') return name
+  return `${unit.uploadId ?? ''}/${unit.folder ? `${unit.folder}/` : ''}${name}`
+}
+
+function request(ctx: TransferContext, unit: UnitRecord, zipPath: string): Promise<void> {
+  const save: StreamConsumer<void> = async (body) => {
+    const file = await open(zipPath, 'w')
+    try {
+      for await (const chunk of body) await file.write(chunk)
+      await file.sync()
+    } finally {
+      await file.close()
+    }
+  }
+  const options = { lane: 'background' as const, signal: ctx.signal }
+  const files = { include_files: unit.names ?? [] }
+  if (unit.kind === 'entries-zip')
+    return ctx.client.files.entriesRawQuery(
+      { owner: 'visible', query: { 'entry_id:any': unit.entryIds ?? [] }, files },
+      save,
+      { ...options, label: `POST /entries/raw/query (${unit.entryIds?.length ?? 0} entries)` },
+    )
+  return ctx.client.files.uploadRawZip(unit.uploadId ?? '', unit.folder ?? '', files, save, {
+    ...options,
+    label: `GET raw folder ${unit.uploadId ?? ''}/${unit.folder ?? ''}`,
+  })
+}
