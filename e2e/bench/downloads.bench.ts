@@ -28,6 +28,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const SMALL_FILES = 2000
 const median = (values: number[]) => percentile(values, 50)
 const mbps = (bytes: number, ms: number) => bytes / MIB / (ms / 1000)
+const signed = (value: number) => `${value >= 0 ? '+' : '−'}${round1(Math.abs(value))}`
 
 interface Target {
   metric: string
@@ -123,7 +124,7 @@ async function main(): Promise<void> {
   targets.push({
     metric: 'interactive call p95 during the 2 GiB download, over idle',
     target: '≤ 250 ms',
-    measured: `+${round1(busy95 - idle95)} ms (idle ${round1(idle95)} ms, busy ${round1(busy95)} ms, ${big.probed.busyMs.length} calls, ${big.probed.probeFailures} failed)`,
+    measured: `${signed(busy95 - idle95)} ms (idle ${round1(idle95)} ms, busy ${round1(busy95)} ms, ${big.probed.busyMs.length} calls, ${big.probed.probeFailures} failed)`,
     reference: '',
     pass: busy95 - idle95 <= 250 && big.probed.probeFailures === 0 && big.probed.busyMs.length >= 5,
   })
@@ -134,11 +135,17 @@ async function main(): Promise<void> {
     async (sandbox) => {
       const { entryIds, urls } = await entriesWithFiles(sandbox, SMALL_FILES)
       const source = { kind: 'entries', entryIds } as const
-      const free = await runEngine(sandbox.baseUrl, source)
+      // Limits off before and after the limited run: the faster of the two is the job's own
+      // time (the first run also warms the sandbox's caches, as a long-running server's are).
+      const freeBefore = await runEngine(sandbox.baseUrl, source)
       await sandbox.setLimits({ rate: 30, concurrency: 10 })
       await sandbox.resetStats()
       const limited = await runEngine(sandbox.baseUrl, source)
       const stats = await sandbox.stats()
+      await sandbox.setLimits(unlimited)
+      const freeAfter = await runEngine(sandbox.baseUrl, source)
+      const free = freeBefore.ms <= freeAfter.ms ? freeBefore : freeAfter
+      await sandbox.setLimits({ rate: 30, concurrency: 10 })
       await sandbox.resetStats()
       const fixed = await runFixedStrategy(urls)
       const fixedStats = await sandbox.stats()
@@ -157,7 +164,7 @@ async function main(): Promise<void> {
   targets.push({
     metric: `${small.files} small files, 30 r/s + 10 at a time: completion vs the limit-bound minimum`,
     target: '≤ +10 %',
-    measured: `${round1(small.limited.ms / 1000)} s vs ${round1(minimum / 1000)} s (+${round1(over * 100)} %; ${requests} requests; unlimited run ${round1(small.free.ms / 1000)} s)`,
+    measured: `${round1(small.limited.ms / 1000)} s vs ${round1(minimum / 1000)} s (${signed(over * 100)} %; ${requests} requests; unlimited run ${round1(small.free.ms / 1000)} s)`,
     reference: fixedText,
     pass: over <= 0.1,
   })
@@ -202,7 +209,8 @@ the rename. RSS is the engine process's, sampled every 100 ms, peak minus the va
 before the job. Interactive calls are \`rawFiles.list\` through the same core, every 200 ms,
 with the server's limits (30 r/s, 10 at a time) on. The small-files job is ${small.files} files of
 public entries under 30 requests/s and 10 at a time (503 beyond); its limit-bound minimum is
-the larger of the same job's time with limits off and its requests ÷ 30 per second. "NOMAD
+the larger of the same job's time with limits off (the faster of a run before and one after)
+and its requests ÷ 30 per second. "NOMAD
 client strategy" fetches each file on its own at a fixed 20 requests/s, 8 in flight, no retry.
 Load average (1/5/15 min) before: ${loadBefore.map((v) => v.toFixed(1)).join(' / ')}, after: ${loadAfter.map((v) => v.toFixed(1)).join(' / ')}
 (a 2-core machine shared with other work; absolute figures drift ±30 %).
