@@ -5,12 +5,9 @@
  * core while idle and while the job runs. Options arrive as JSON in BENCH_DOWNLOAD_OPTIONS.
  */
 import { mkdirSync } from 'node:fs'
-import { contract, type ChannelInput, type ChannelName } from '../../../shared/ipc/contract'
-import type { ChannelOutput, EventName } from '../../../shared/ipc/contract'
+import type { EventName } from '../../../shared/ipc/contract'
 import type { DownloadSource, JobSummary } from '../../../shared/ipc/channels/downloads'
-import { createCore } from '../../../electron/core/create-core'
-import { createRouter } from '../../../electron/core/ipc/router'
-import { createLogger, createMemorySink } from '../../../electron/core/logging'
+import { startHeadlessCore } from '../../../electron/core/downloads-proofs/headless-core'
 import { createMemoryStore } from '../../../electron/core/settings/key-value'
 
 export interface DownloadRunOptions {
@@ -38,10 +35,7 @@ mkdirSync(options.destination, { recursive: true })
 
 let finishedAt = 0
 let finishedJob: JobSummary | undefined
-const core = createCore({
-  mode: 'web',
-  platform: process.platform,
-  appVersion: '0.1.0',
+const core = startHeadlessCore({
   dataDir: options.dataDir,
   settingsStore: createMemoryStore(),
   events: {
@@ -51,21 +45,9 @@ const core = createCore({
       finishedJob = payload as JobSummary
     },
   },
-  logger: createLogger({ sink: createMemorySink() }),
-  recheck: { onlineMs: 0, failedMs: 0 },
+  sender: 'bench',
 })
-const router = createRouter(contract, core.handlers, { validateOutputs: false })
-async function call<C extends ChannelName>(
-  channel: C,
-  input: ChannelInput<C>,
-): Promise<ChannelOutput<C>> {
-  const result = await router.call(channel, input, {
-    signal: new AbortController().signal,
-    sender: 'bench',
-  })
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`)
-  return result.value as ChannelOutput<C>
-}
+const call = core.call
 
 const server = await call('servers.add', { name: 'Bench sandbox', baseUrl: options.baseUrl })
 let probeFailures = 0

@@ -1,12 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { contract, type ChannelInput, type ChannelName } from '../../../shared/ipc/contract'
-import type { ChannelOutput } from '../../../shared/ipc/contract'
 import type { DownloadSourceKind } from '../../../shared/ipc/channels/downloads'
-import { createCore } from '../create-core'
-import { createRouter } from '../ipc/router'
-import { createLogger, createMemorySink } from '../logging'
 import type { KeyValueStore } from '../settings/key-value'
+import { startHeadlessCore } from './headless-core'
 import { FINAL_STATES } from './proof-support'
 
 /**
@@ -50,28 +46,12 @@ function fileStore(path: string): KeyValueStore {
   }
 }
 
-const core = createCore({
-  mode: 'web',
-  platform: process.platform,
-  appVersion: '0.1.0',
+const core = startHeadlessCore({
   dataDir,
   settingsStore: fileStore(join(dataDir, 'settings.json')),
-  events: { emit: () => undefined },
-  logger: createLogger({ sink: createMemorySink() }),
-  recheck: { onlineMs: 0, failedMs: 0 },
+  sender: 'kill-runner',
 })
-const router = createRouter(contract, core.handlers, { validateOutputs: true })
-async function call<C extends ChannelName>(
-  channel: C,
-  input: ChannelInput<C>,
-): Promise<ChannelOutput<C>> {
-  const result = await router.call(channel, input, {
-    signal: new AbortController().signal,
-    sender: 'kill-runner',
-  })
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`)
-  return result.value as ChannelOutput<C>
-}
+const call = core.call
 
 const statePath = join(dataDir, 'runner.json')
 let jobId: string
