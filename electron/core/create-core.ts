@@ -73,7 +73,11 @@ export function createCore(ports: CorePorts): Core {
     ...createSearchHandlers(services),
     ...createArchiveHandlers(services),
     ...createRawFilesHandlers(services),
-    ...createDownloadsHandlers(services, { desktop: ports.desktop, notify: ports.notify }),
+    ...createDownloadsHandlers(services, {
+      desktop: ports.desktop,
+      notify: ports.notify,
+      manager: ports.downloads,
+    }),
   }
 
   // First look at the active server; failures end up in its status, never as a rejection.

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici'
 import type { AppMode } from '../../shared/ipc/channels/app'
+import type { DownloadTunables } from './downloads/download-manager'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import type { Logger } from './logging'
 import type { SchedulerConfigOverrides } from './network/scheduler'
@@ -62,4 +63,6 @@ export interface CorePorts {
   notify?: NotifyPort
   /** Folder picker, reveal in the file manager, taskbar progress (desktop only). */
   desktop?: DesktopPort
+  /** Download manager tunables (tests: a fake free-space probe, short disk checks, small units). */
+  downloads?: DownloadTunables
 }

@@ -5,6 +5,7 @@ import { createCore, type Core } from '../core/create-core'
 import { createRouter, type Router } from '../core/ipc/router'
 import { createLogger } from '../core/logging'
 import { createEmbeddedSandbox } from '../sandbox/embedded'
+import { createDesktopPort } from './desktop-port'
 import { handleAppProtocol } from './app-protocol'
 import { installHardening } from './hardening'
 import { createWindowEventSink, registerIpcBridge } from './ipc-bridge'
@@ -72,6 +73,7 @@ export async function startMainProcess(): Promise<MainProcess> {
     notify: (notification) => {
       if (Notification.isSupported()) new Notification(notification).show()
     },
+    desktop: createDesktopPort(),
   })
   const router = createRouter(contract, core.handlers, {
     validateOutputs: !app.isPackaged,

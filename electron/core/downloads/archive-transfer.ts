@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto'
-import { mkdir, open, truncate } from 'node:fs/promises'
+import { mkdir, open } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { ArchiveQueryResponse } from '../../../shared/api'
 import { writeFileAtomic } from '../storage/atomic-write'
 import { safeJoin } from '../storage/safe-join'
-import { classifyFailure, retryDelay } from './failures'
+import { afterFailure, classifyFailure } from './failures'
 import { hashInto } from './file-hash'
-import { finalizeItem, itemPaths, sizeOf } from './finalize'
+import { finalizeItem, itemPaths } from './finalize'
+import { recoverPart } from './part-recovery'
 import type { ItemRecord } from './job-record'
 import { ARCHIVE_PAGE } from './planner'
-import { MAX_UNIT_ATTEMPTS, type TransferContext } from './transfer-context'
+import type { TransferContext } from './transfer-context'
 
 /** The one file of a JSON Lines archive job, below the destination. */
 export const JSONL_FILE = 'archive.jsonl'
@@ -50,19 +51,12 @@ export async function fetchArchive(ctx: TransferContext, hooks: ArchiveHooks): P
         { lane: 'background', signal: ctx.signal },
       )
     } catch (error) {
-      const outcome = classifyFailure(error)
-      if (outcome.kind === 'stop' || outcome.kind === 'disk') throw error
-      if (outcome.kind === 'throttle') {
-        ctx.onThrottle(Date.now() + outcome.waitMs)
-        await ctx.sleep(outcome.waitMs)
-        continue
-      }
-      failures += 1
-      if (outcome.kind === 'permanent' || failures >= MAX_UNIT_ATTEMPTS) {
-        ctx.job.message = `Archive data after entry ${ctx.job.cursor ?? '(start)'} could not be fetched: ${outcome.reason}`
-        throw Object.assign(new Error(ctx.job.message), { archiveFailed: true })
-      }
-      await ctx.sleep(retryDelay(failures))
+      const after = await afterFailure(ctx, error, failures)
+      if (after.next === 'give-up')
+        throw new Error(
+          `Archive data after entry ${ctx.job.cursor ?? '(start)'} could not be fetched: ${after.reason}`,
+        )
+      if (after.counted) failures += 1
       continue
     }
     const next = page.pagination.next_page_after_value ?? null
@@ -159,8 +153,7 @@ async function appendLines(
   const { part } = itemPaths(ctx.job.root, item)
   await mkdir(dirname(part), { recursive: true })
   // Trust the journal only up to what the disk has, and cut off anything written after it.
-  const offset = Math.min(ctx.job.jsonlOffset ?? 0, (await sizeOf(part)) ?? 0)
-  if ((await sizeOf(part)) !== null) await truncate(part, offset)
+  const offset = await recoverPart(part, ctx.job.jsonlOffset ?? 0)
   const text =
     page.data.map((entry) => JSON.stringify(entry)).join('\n') + (page.data.length > 0 ? '\n' : '')
   const file = await open(part, offset > 0 ? 'r+' : 'w')

@@ -28,7 +28,7 @@ export class DownloadEvents {
   ) {}
 
   summary(runtime: JobRuntime): JobSummary {
-    const meter = runtime.running.size > 0 ? this.api.meter(runtime.job.spec.serverId) : undefined
+    const meter = runtime.running.size > 0 ? this.meterOf(runtime.job.spec.serverId) : undefined
     const backoff = meter?.state === 'backing-off' ? meter.backoffUntil : undefined
     const retryAt = Math.max(runtime.retryAt ?? 0, backoff ?? 0)
     return summarize(
@@ -38,6 +38,15 @@ export class DownloadEvents {
       { rate: runtime.meter.rate(), ...(retryAt > this.now() ? { retryAt } : {}) },
       this.now(),
     )
+  }
+
+  /** The server's scheduler meter; none once its profile is gone. */
+  private meterOf(serverId: string) {
+    try {
+      return this.api.meter(serverId)
+    } catch {
+      return undefined
+    }
   }
 
   changed(jobId: string): void {

@@ -52,6 +52,14 @@ export interface DownloadManagerDeps {
   desktop?: DownloadDesktop
 }
 
+/** What a host or a test may tune; the rest comes from core. */
+export type DownloadTunables = Partial<
+  Pick<
+    DownloadManagerDeps,
+    'freeSpace' | 'minFreeBytes' | 'concurrency' | 'diskCheckMs' | 'unitLimits'
+  >
+>
+
 export type DownloadManager = ReturnType<typeof wrap>
 
 /**
@@ -76,7 +84,9 @@ export async function createDownloadManager(deps: DownloadManagerDeps) {
     concurrency: deps.concurrency ?? 6,
     diskCheckMs: deps.diskCheckMs ?? 5000,
   })
-  for (const job of journal.jobs()) {
+  const damaged = (error: Error) =>
+    deps.logger.error('a download job was skipped at start', { message: error.message })
+  for (const job of journal.jobs(damaged)) {
     const runtime = new JobRuntime(job, journal.items(job.id), journal.units(job.id), now)
     jobs.set(job.id, runtime)
     if (job.state === 'running' || job.state === 'verifying' || job.state === 'queued') {

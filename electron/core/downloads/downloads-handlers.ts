@@ -7,7 +7,7 @@ import type { NotifyPort } from '../tokens/reminders'
 import {
   createDownloadManager,
   type DownloadManager,
-  type DownloadManagerDeps,
+  type DownloadTunables,
 } from './download-manager'
 import { MANIFEST_FILE } from './manifest'
 
@@ -15,12 +15,7 @@ export interface DownloadsHandlerDeps {
   desktop?: DesktopPort | undefined
   notify?: NotifyPort | undefined
   /** Tests: free-space probe, thresholds, unit sizes. */
-  manager?: Partial<
-    Pick<
-      DownloadManagerDeps,
-      'freeSpace' | 'minFreeBytes' | 'concurrency' | 'diskCheckMs' | 'unitLimits'
-    >
-  >
+  manager?: DownloadTunables | undefined
 }
 
 /**

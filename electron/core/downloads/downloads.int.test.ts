@@ -1,10 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core'
+import { startDownloadCore, type DownloadCore } from './test-support/download-core'
 import { differences, finished, publicEntries, tempFolder } from './test-support/download-env'
 
-let env: SandboxCore
+let env: DownloadCore
 let entries: Awaited<ReturnType<typeof publicEntries>>
 const folders: { remove(): void }[] = []
 const folder = () => {
@@ -14,7 +14,7 @@ const folder = () => {
 }
 
 beforeAll(async () => {
-  env = await startSandboxCore({ entries: 120 })
+  env = await startDownloadCore({ sandbox: { entries: 120 } })
   entries = await publicEntries(env, 30)
 })
 
@@ -70,5 +70,30 @@ describe('downloads of raw files', () => {
     expect(await differences(env, destination)).toEqual([])
     for (const entry of entries)
       expect(existsSync(join(destination, entry.upload_id, entry.mainfile))).toBe(true)
+  })
+
+  it('downloads the raw files of a search, split into units below the entry limit', async () => {
+    const destination = folder()
+    const spec = {
+      serverId: env.serverId,
+      source: { kind: 'search' as const, query: { 'results.material.elements:any': ['O'] } },
+      destination,
+      include: ['**/*.py', '**/INCAR'],
+    }
+    const plan = await env.call('downloads.plan', spec)
+    expect(plan.entries).toBeGreaterThan(0)
+    expect(plan.problems, JSON.stringify(plan.problems)).toEqual([])
+    const { jobId } = await env.call('downloads.start', spec)
+    const job = await finished(env, jobId)
+    expect(job).toMatchObject({ state: 'done', filesDone: plan.files, filesFailed: 0 })
+    expect(await differences(env, destination)).toEqual([])
+    const manifest = JSON.parse(readFileSync(join(destination, 'manifest.json'), 'utf8')) as {
+      files: { path: string }[]
+      entryIds: string[]
+    }
+    expect(manifest.entryIds).toHaveLength(plan.entries)
+    expect(manifest.files.every((f) => f.path.endsWith('.py') || f.path.endsWith('/INCAR'))).toBe(
+      true,
+    )
   })
 })

@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import { MAX_UNIT_ATTEMPTS, type TransferContext } from './transfer-context'
 
 /** What a unit does after a failed attempt. */
 export type FailureOutcome =
@@ -50,4 +51,33 @@ function reasonOf(error: AppError): string {
 /** Backoff between attempts of a unit: 0.5 s, 1 s, 2 s… up to 15 s. */
 export function retryDelay(failures: number): number {
   return Math.min(500 * 2 ** Math.max(failures - 1, 0), 15_000)
+}
+
+/** What a unit does next after a failed attempt. */
+export type AfterFailure =
+  | { next: 'again'; counted: boolean }
+  | { next: 'give-up'; kind: 'permanent' | 'retryable'; reason: string }
+
+/**
+ * The one retry rule of every unit: rethrows what stops it (pause, cancel, a full disk), waits out
+ * a throttle without counting an attempt, gives up on a permanent failure or after
+ * MAX_UNIT_ATTEMPTS, and otherwise waits the backoff before the next attempt.
+ */
+export async function afterFailure(
+  ctx: Pick<TransferContext, 'onThrottle' | 'sleep'>,
+  error: unknown,
+  failuresSoFar: number,
+): Promise<AfterFailure> {
+  const outcome = classifyFailure(error)
+  if (outcome.kind === 'stop' || outcome.kind === 'disk') throw error
+  if (outcome.kind === 'throttle') {
+    ctx.onThrottle(Date.now() + outcome.waitMs)
+    await ctx.sleep(outcome.waitMs)
+    return { next: 'again', counted: false }
+  }
+  const failures = failuresSoFar + 1
+  if (outcome.kind === 'permanent' || failures >= MAX_UNIT_ATTEMPTS)
+    return { next: 'give-up', kind: outcome.kind, reason: outcome.reason }
+  await ctx.sleep(retryDelay(failures))
+  return { next: 'again', counted: true }
 }

@@ -1,12 +1,13 @@
 import { createHash, type Hash } from 'node:crypto'
-import { open, truncate } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
 import type { StreamHead } from '../api/api-requester'
 import { hashInto } from './file-hash'
-import { ensureFolderOf, finalizeItem, itemPaths, sizeOf } from './finalize'
+import { ensureFolderOf, finalizeItem, itemPaths } from './finalize'
+import { recoverPart } from './part-recovery'
 import type { ItemRecord } from './job-record'
-import { classifyFailure, retryDelay } from './failures'
-import { MAX_UNIT_ATTEMPTS, type TransferContext } from './transfer-context'
+import { afterFailure } from './failures'
+import type { TransferContext } from './transfer-context'
 
 /** The journal records the offset after this many fsynced bytes (and at the end). */
 const CHECKPOINT_BYTES = 8 * 1024 * 1024
@@ -25,8 +26,7 @@ export async function fetchFile(ctx: TransferContext, item: ItemRecord): Promise
   const { part } = itemPaths(ctx.job.root, item)
   await ensureFolderOf(part)
   for (let failures = 0; ;) {
-    const offset = Math.min(item.offset, (await sizeOf(part)) ?? 0)
-    if ((await sizeOf(part)) !== null) await truncate(part, offset)
+    const offset = await recoverPart(part, item.offset)
     item.offset = offset
     const hash = createHash('sha256')
     await hashInto(hash, part, offset).catch(() => undefined)
@@ -60,23 +60,10 @@ export async function fetchFile(ctx: TransferContext, item: ItemRecord): Promise
           )
         continue
       }
-      const outcome = classifyFailure(error)
-      if (outcome.kind === 'stop') throw error
-      if (outcome.kind === 'throttle') {
-        ctx.onThrottle(Date.now() + outcome.waitMs)
-        await ctx.sleep(outcome.waitMs)
-        continue
-      }
       item.attempts += 1
-      failures += 1
-      if (outcome.kind === 'permanent' || failures >= MAX_UNIT_ATTEMPTS)
-        return fail(
-          ctx,
-          item,
-          outcome.kind === 'permanent' ? 'permanent' : 'retryable',
-          outcome.reason,
-        )
-      await ctx.sleep(retryDelay(failures))
+      const after = await afterFailure(ctx, error, failures)
+      if (after.next === 'give-up') return fail(ctx, item, after.kind, after.reason)
+      if (after.counted) failures += 1
     }
   }
 }

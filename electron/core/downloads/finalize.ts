@@ -43,8 +43,10 @@ export async function finalizeItems(
   for (const item of items) {
     const { final, part } = itemPaths(ctx.job.root, item)
     if (await identical(ctx.job.spec.existing, item, final)) {
+      // Already there with these bytes: kept as it is. Skipped only if it predates the job
+      // (otherwise an earlier run of this job placed it before the app stopped).
       await rm(part, { force: true })
-      item.status = 'skipped'
+      item.status = item.existed === true ? 'skipped' : 'done'
     } else {
       renames.push([part, final])
       item.status = 'done'

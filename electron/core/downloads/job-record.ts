@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   downloadSpecSchema,
   jobPrioritySchema,
+  jobStateSchema,
   type DownloadSpec,
 } from '../../../shared/ipc/channels/downloads'
 
@@ -11,16 +12,7 @@ import {
  */
 
 /** The states a job is stored in; 'throttled' and 'planning' are only ever shown, never stored. */
-export const storedJobStateSchema = z.enum([
-  'queued',
-  'running',
-  'paused',
-  'low-disk',
-  'verifying',
-  'done',
-  'failed',
-  'cancelled',
-])
+export const storedJobStateSchema = jobStateSchema.exclude(['throttled', 'planning'])
 export type StoredJobState = z.infer<typeof storedJobStateSchema>
 
 export const jobRecordSchema = z.object({
@@ -73,6 +65,8 @@ export const itemRecordSchema = z.object({
   /** What the server said about the file's version at the first byte (length, date, etag). */
   validator: z.string().optional(),
   attempts: z.number(),
+  /** The final name was taken before the job started (skip-identical may keep that file). */
+  existed: z.boolean().optional(),
   reason: z.string().optional(),
   failKind: z.enum(['refused', 'retryable', 'permanent']).optional(),
 })

@@ -167,12 +167,14 @@ export class JobScheduler {
   private async finish(runtime: JobRuntime): Promise<void> {
     const job = runtime.job
     const failed = runtime.items.filter((item) => item.status === 'failed').length
-    Object.assign(job, { finishedAt: this.deps.now(), state: failed > 0 ? 'failed' : 'done' })
+    job.finishedAt = this.deps.now()
+    // The state turns final only once the manifest is on disk: whoever sees "done" can read it.
+    await writeManifest(job.root, buildManifest(job, runtime.items, job.spec.serverId))
+    await rm(join(job.root, STAGING_DIR), { recursive: true, force: true })
     if (failed > 0)
       job.message = `${failed} ${failed === 1 ? 'file' : 'files'} could not be downloaded; see the failed items.`
     else if (job.interruptedAt === undefined) delete job.message
-    await writeManifest(job.root, buildManifest(job, runtime.items, job.spec.serverId))
-    await rm(join(job.root, STAGING_DIR), { recursive: true, force: true })
+    job.state = failed > 0 ? 'failed' : 'done'
     await this.deps.journal.write({ job })
     this.deps.events.finished(runtime)
   }

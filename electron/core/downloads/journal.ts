@@ -33,8 +33,12 @@ export class DownloadJournal {
     this.db = embedded.openDB<unknown, string>(JOURNAL_DB)
   }
 
-  jobs(): JobRecord[] {
-    return this.range('job/', (value) => jobRecordSchema.parse(value))
+  /**
+   * Every job. A damaged record throws, unless `skipDamaged` is given: it then hears of it and the
+   * other jobs still load (one bad record must not take every download down).
+   */
+  jobs(skipDamaged?: (error: AppError) => void): JobRecord[] {
+    return this.range('job/', (value) => jobRecordSchema.parse(value), skipDamaged)
   }
 
   items(jobId: string): ItemRecord[] {
@@ -76,16 +80,22 @@ export class DownloadJournal {
     return this.embedded.flushed()
   }
 
-  private range<T>(prefix: string, parse: (value: unknown) => T): T[] {
+  private range<T>(
+    prefix: string,
+    parse: (value: unknown) => T,
+    skipDamaged?: (error: AppError) => void,
+  ): T[] {
     const out: T[] = []
     for (const { key, value } of this.db.getRange({ start: prefix, end: `${prefix}\uffff` })) {
       try {
         out.push(parse(value))
       } catch (error) {
-        throw new AppError(
+        const damaged = new AppError(
           'internal',
           `The downloads journal record ${key} is damaged (${(error as Error).message}).`,
         )
+        if (skipDamaged === undefined) throw damaged
+        skipDamaged(damaged)
       }
     }
     return out

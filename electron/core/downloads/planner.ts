@@ -94,6 +94,7 @@ export async function planJob(deps: PlannerDeps, spec: DownloadSpec): Promise<Pl
     if (destination.existing !== root || !(await exists(target))) continue
     present += 1
     if (spec.existing === 'keep-both') item.rel = await freeName(root, rel)
+    else item.existed = true
   }
   const fetched = items.filter((item) => item.status === 'pending')
   const { units, unitOf } = archive

@@ -1,11 +1,11 @@
 import { mkdir, open, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { StreamConsumer } from '../api/api-requester'
-import { classifyFailure, retryDelay } from './failures'
+import { afterFailure } from './failures'
 import { finalizeItems, itemPaths, type VerifiedPart } from './finalize'
 import { fail } from './file-transfer'
 import type { ItemRecord, UnitRecord } from './job-record'
-import { MAX_UNIT_ATTEMPTS, type TransferContext } from './transfer-context'
+import type { TransferContext } from './transfer-context'
 import { unpackZip } from './zip-reader'
 
 /** Folder inside the destination where zips wait to be unpacked. */
@@ -58,26 +58,16 @@ export async function fetchZip(
           await fail(ctx, item, 'permanent', `The server's zip did not contain ${item.path}.`)
         return
       } catch (error) {
-        const outcome = classifyFailure(error)
-        if (outcome.kind === 'stop' || outcome.kind === 'disk') throw error
-        if (outcome.kind === 'throttle') {
-          ctx.onThrottle(Date.now() + outcome.waitMs)
-          await ctx.sleep(outcome.waitMs)
-          continue
-        }
-        failures += 1
         unit.attempts += 1
-        if (outcome.kind === 'permanent' || failures >= MAX_UNIT_ATTEMPTS) {
-          for (const item of items.filter((i) => i.status === 'pending'))
-            await fail(
-              ctx,
-              item,
-              outcome.kind === 'permanent' ? 'permanent' : 'retryable',
-              outcome.reason,
-            )
+        const after = await afterFailure(ctx, error, failures)
+        if (after.next === 'give-up') {
+          for (const item of items.filter((i) => i.status === 'pending')) {
+            item.attempts = unit.attempts
+            await fail(ctx, item, after.kind, after.reason)
+          }
           return
         }
-        await ctx.sleep(retryDelay(failures))
+        if (after.counted) failures += 1
       }
     }
   } finally {

@@ -86,7 +86,7 @@ async function replace(path: string, data: string | Uint8Array, mode: number, fs
 }
 
 /** Makes the rename itself durable: the new directory entry is on disk once the folder is synced. */
-async function syncFolder(folder: string, fs: StorageFs): Promise<void> {
+export async function syncFolder(folder: string, fs: StorageFs = nodeStorageFs): Promise<void> {
   let handle: WritableFile
   try {
     handle = await fs.open(folder, 'r')

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { JobSummary } from '../../../../shared/ipc/channels/downloads'
 import { post } from '../../../sandbox/testing/harness'
-import type { SandboxCore } from '../../test-support/sandbox-core'
+import type { DownloadCore } from './download-core'
+
+type Env = Pick<DownloadCore, 'call' | 'sandbox'>
 
 /** A fresh destination folder for a test (removed by the returned cleanup). */
 export function tempFolder(prefix = 'nomad-dl-'): { path: string; remove(): void } {
@@ -13,7 +15,9 @@ export function tempFolder(prefix = 'nomad-dl-'): { path: string; remove(): void
 }
 
 /** Public entries of the sandbox with their upload and main file. */
-export async function publicEntries(env: SandboxCore, count: number) {
+export async function publicEntries(env: Env, count: number) {
+  const limits = env.sandbox.limits()
+  env.sandbox.setLimits({ rate: null, concurrency: null })
   const answer = await post<{ data: { entry_id: string; upload_id: string; mainfile: string }[] }>(
     env.sandbox,
     '/entries/query',
@@ -23,15 +27,12 @@ export async function publicEntries(env: SandboxCore, count: number) {
       required: { include: ['entry_id', 'upload_id', 'mainfile'] },
     },
   )
+  env.sandbox.setLimits(limits)
   return answer.body.data
 }
 
 /** Polls downloads.list until the job is done, failed or cancelled. */
-export async function finished(
-  env: SandboxCore,
-  jobId: string,
-  timeoutMs = 60_000,
-): Promise<JobSummary> {
+export async function finished(env: Env, jobId: string, timeoutMs = 60_000): Promise<JobSummary> {
   const until = Date.now() + timeoutMs
   for (;;) {
     const { jobs } = await env.call('downloads.list', {})
@@ -57,7 +58,28 @@ export async function sandboxBytes(
 }
 
 /** Every file of the manifest compared with the sandbox's bytes: the paths that differ. */
-export async function differences(env: SandboxCore, root: string): Promise<string[]> {
+export async function differences(env: Env, root: string): Promise<string[]> {
+  // The sandbox's own bytes, without the faults the test may have switched on.
+  const faults = env.sandbox.faults()
+  const limits = env.sandbox.limits()
+  env.sandbox.setFaults({
+    error502Rate: 0,
+    error504Rate: 0,
+    resetRate: 0,
+    stallRate: 0,
+    trickleRate: 0,
+    latencyMs: 0,
+  })
+  env.sandbox.setLimits({ rate: null, concurrency: null })
+  try {
+    return await compare(env, root)
+  } finally {
+    env.sandbox.setFaults(faults)
+    env.sandbox.setLimits(limits)
+  }
+}
+
+async function compare(env: Env, root: string): Promise<string[]> {
   const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')) as {
     files: { path: string; sha256: string; uploadId: string }[]
   }
