@@ -18,7 +18,7 @@ import {
   runEngine,
   runFixedStrategy,
 } from './support/download-scenarios'
-import { machineFacts, markdownTable, writeMarkdownReport, writeReport } from './support/report'
+import { machineFacts, markdownTable, writeJsonReport, writeMarkdownReport } from './support/report'
 import { startSandboxChild, type SandboxChild } from './support/sandbox-child'
 import { log, raisePriority } from './support/scheduler-scenarios'
 import { percentile, round1 } from './support/stats'
@@ -185,10 +185,7 @@ async function main(): Promise<void> {
 
   const loadAfter = loadavg()
   const facts = { ...machineFacts(), runs: RUNS, priority, loadBefore, loadAfter }
-  writeReport(
-    'docs/benchmarks/downloads.json',
-    `${JSON.stringify({ facts, targets, raw }, null, 2)}\n`,
-  )
+  await writeJsonReport('docs/benchmarks/downloads.json', { facts, targets, raw })
   const rows = targets.map((t) => [
     t.metric,
     t.target,

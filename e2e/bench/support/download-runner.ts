@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import type { EventName } from '../../../shared/ipc/contract'
 import type { DownloadSource, JobSummary } from '../../../shared/ipc/channels/downloads'
-import { startHeadlessCore } from '../../../electron/core/downloads-proofs/headless-core'
+import { openHeadlessDownloads } from '../../../electron/core/downloads/headless'
 import { createMemoryStore } from '../../../electron/core/settings/key-value'
 
 export interface DownloadRunOptions {
@@ -35,27 +35,27 @@ mkdirSync(options.destination, { recursive: true })
 
 let finishedAt = 0
 let finishedJob: JobSummary | undefined
-const core = startHeadlessCore({
+const core = await openHeadlessDownloads({
   dataDir: options.dataDir,
   settingsStore: createMemoryStore(),
-  events: {
-    emit: (event: EventName, payload: unknown) => {
-      if (event !== 'downloads.finished') return
-      finishedAt = performance.now()
-      finishedJob = payload as JobSummary
+  ports: {
+    events: {
+      emit: (event: EventName, payload: unknown) => {
+        if (event !== 'downloads.finished') return
+        finishedAt = performance.now()
+        finishedJob = payload as JobSummary
+      },
     },
   },
-  sender: 'bench',
 })
-const call = core.call
 
-const server = await call('servers.add', { name: 'Bench sandbox', baseUrl: options.baseUrl })
+const serverId = await core.serverFor(options.baseUrl, 'Bench sandbox')
 let probeFailures = 0
 async function probe(k: number): Promise<number> {
   const started = performance.now()
   try {
-    await call('rawFiles.list', {
-      serverId: server.id,
+    await core.call('rawFiles.list', {
+      serverId,
       uploadId: options.probe?.uploadId ?? '',
       path: '',
       // A different page size each time, so that no cache answers for the server.
@@ -81,8 +81,8 @@ const sampler = setInterval(() => {
 }, 100)
 
 const started = performance.now()
-const { jobId } = await call('downloads.start', {
-  serverId: server.id,
+const { jobId } = await core.call('downloads.start', {
+  serverId,
   source: options.source,
   destination: options.destination,
 })
@@ -95,7 +95,7 @@ while (!finishedJob) {
   } else await new Promise((resolve) => setTimeout(resolve, 50))
 }
 clearInterval(sampler)
-const job = finishedJob ?? (await call('downloads.list', {})).jobs.find((j) => j.id === jobId)
+const job = finishedJob ?? (await core.call('downloads.list', {})).jobs.find((j) => j.id === jobId)
 const result: DownloadRunResult = {
   ms: finishedAt - started,
   job,
@@ -106,5 +106,5 @@ const result: DownloadRunResult = {
   probeFailures,
 }
 console.log(JSON.stringify({ result }))
-await core.dispose()
+await core.close()
 process.exit(0)

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path'
 import type { DownloadSourceKind } from '../../../shared/ipc/channels/downloads'
 import type { KeyValueStore } from '../settings/key-value'
-import { startHeadlessCore } from './headless-core'
+import { openHeadlessDownloads } from '../downloads/headless'
 import { FINAL_STATES } from './proof-support'
 
 /**
@@ -46,36 +46,34 @@ function fileStore(path: string): KeyValueStore {
   }
 }
 
-const core = startHeadlessCore({
+const core = await openHeadlessDownloads({
   dataDir,
   settingsStore: fileStore(join(dataDir, 'settings.json')),
-  sender: 'kill-runner',
 })
-const call = core.call
 
 const statePath = join(dataDir, 'runner.json')
 let jobId: string
 if (existsSync(statePath)) {
   jobId = (JSON.parse(readFileSync(statePath, 'utf8')) as { jobId: string }).jobId
 } else {
-  const server = await call('servers.add', { name: 'Sandbox', baseUrl })
+  const serverId = await core.serverFor(baseUrl, 'Sandbox')
   const kind: DownloadSourceKind = 'upload'
-  const started = await call('downloads.start', {
-    serverId: server.id,
+  const started = await core.call('downloads.start', {
+    serverId,
     source: { kind, uploadId },
     destination,
   })
   jobId = started.jobId
-  writeFileSync(`${statePath}.tmp`, JSON.stringify({ serverId: server.id, jobId }))
+  writeFileSync(`${statePath}.tmp`, JSON.stringify({ serverId, jobId }))
   renameSync(`${statePath}.tmp`, statePath)
   console.log(JSON.stringify({ started: jobId }))
 }
 
 for (;;) {
-  const job = (await call('downloads.list', {})).jobs.find((j) => j.id === jobId)
+  const job = (await core.call('downloads.list', {})).jobs.find((j) => j.id === jobId)
   console.log(JSON.stringify({ job: job ?? null }))
   if (!job || FINAL_STATES.has(job.state)) break
   await new Promise((resolve) => setTimeout(resolve, 50))
 }
-await core.dispose()
+await core.close()
 process.exit(0)
