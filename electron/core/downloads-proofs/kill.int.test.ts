@@ -4,10 +4,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Rng } from '../../sandbox/data/rng'
 import type { Sandbox } from '../../sandbox'
-import { get, getBytes, post, testSandbox } from '../../sandbox/testing/harness'
+import { get, post, testSandbox } from '../../sandbox/testing/harness'
 import { STAGING_DIR } from '../downloads/zip-transfer'
 import { bundleRunner, startRunner } from './kill-harness'
 import { sha256, snapshot } from './proof-support'
+import { uploadFileHashes } from './test-support/upload-hashes'
 
 /**
  * Issue 13, "Kill test": a download runs in a child process (kill-runner.ts, the real core), is
@@ -20,27 +21,12 @@ import { sha256, snapshot } from './proof-support'
 const SEED = 13
 const KILLS = 20
 
-interface Listing {
-  directory_metadata: { content: { name: string; size: number; is_file: boolean }[] }
-}
-
 let sandbox: Sandbox
 let uploadId = ''
 /** sha256 by path in the upload. */
-const expected = new Map<string, string>()
+let expected = new Map<string, string>()
 let bundle = ''
 let work = ''
-
-async function listFiles(path: string): Promise<{ path: string; size: number }[]> {
-  const answer = await get<Listing>(sandbox, `/uploads/${uploadId}/rawdir/${path}?page_size=1000`)
-  const out: { path: string; size: number }[] = []
-  for (const item of answer.body.directory_metadata.content) {
-    const child = path ? `${path}/${item.name}` : item.name
-    if (item.is_file) out.push({ path: child, size: item.size })
-    else out.push(...(await listFiles(child)))
-  }
-  return out
-}
 
 beforeAll(async () => {
   bundle = bundleRunner()
@@ -65,10 +51,7 @@ beforeAll(async () => {
   }
   if (!best.id) throw new Error('no upload of 15–60 MB in the sandbox data')
   uploadId = best.id
-  for (const file of await listFiles('')) {
-    const url = `/uploads/${uploadId}/raw/${file.path.split('/').map(encodeURIComponent).join('/')}`
-    expected.set(file.path, sha256((await getBytes(sandbox, url)).bytes))
-  }
+  expected = await uploadFileHashes(sandbox, uploadId)
   work = mkdtempSync(join(tmpdir(), 'nomad-kill-'))
 })
 afterAll(async () => {
