@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici'
 import type { AppMode } from '../../shared/ipc/channels/app'
-import type { DownloadTunables } from './downloads/download-manager'
+import type { DownloadTunables } from './downloads/tunables'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import type { Logger } from './logging'
 import type { SchedulerConfigOverrides } from './network/scheduler'

@@ -1,7 +1,7 @@
 import type { JobSummary } from '../../../shared/ipc/channels/downloads'
 import type { ApiRegistry } from '../api/client-registry'
 import type { EventSink } from '../ports'
-import type { DownloadDesktop } from './download-manager'
+import type { DownloadDesktop } from './tunables'
 import type { JobRuntime } from './job-runtime'
 import { summarize } from './progress'
 
@@ -34,7 +34,6 @@ export class DownloadEvents {
     return summarize(
       runtime.job,
       runtime.items,
-      runtime.units,
       { rate: runtime.meter.rate(), ...(retryAt > this.now() ? { retryAt } : {}) },
       this.now(),
     )

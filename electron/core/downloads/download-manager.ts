@@ -14,7 +14,7 @@ import type { Logger } from '../logging'
 import type { EventSink } from '../ports'
 import type { ServerProfiles } from '../servers/server-profiles'
 import type { EmbeddedDb } from '../storage/embedded-db'
-import { statfsFreeSpace, type FreeSpaceProbe } from './destination'
+import { statfsFreeSpace } from './destination'
 import { DownloadEvents } from './download-events'
 import { JobControls } from './job-controls'
 import type { JobRecord } from './job-record'
@@ -24,41 +24,20 @@ import { MANIFEST_FILE, readManifest } from './manifest'
 import { planJob, type PlannedJob } from './planner'
 import { JobScheduler } from './job-scheduler'
 import { labelOf } from './labels'
-import type { UnitLimits } from './units'
+import type { DownloadDesktop, DownloadTunables } from './tunables'
 import { verifyFolder } from './verify'
 
-/** What the desktop app adds: the taskbar/dock progress and notifications at a job's end. */
-export interface DownloadDesktop {
-  setProgress?(fraction: number | null): void
-  notify?(notification: { title: string; body: string }): void
-}
-
-export interface DownloadManagerDeps {
+export interface DownloadManagerDeps extends DownloadTunables {
   api: Pick<ApiRegistry, 'clientFor' | 'meter'>
   profiles: Pick<ServerProfiles, 'get' | 'list'>
   db: EmbeddedDb
   events: EventSink
   logger: Logger
   now?: () => number
-  /** Free bytes of the disk holding a folder (statfs by default; tests pass their own). */
-  freeSpace?: FreeSpaceProbe
-  /** Below this many free bytes a job pauses as 'low-disk' (default 256 MiB). */
-  minFreeBytes?: number
-  /** Units in flight at once over all jobs (default 6); the scheduler paces them further. */
-  concurrency?: number
-  /** How often a low-disk job looks at the disk again, and a running one checks it (ms). */
-  diskCheckMs?: number
-  unitLimits?: UnitLimits
   desktop?: DownloadDesktop
 }
 
-/** What a host or a test may tune; the rest comes from core. */
-export type DownloadTunables = Partial<
-  Pick<
-    DownloadManagerDeps,
-    'freeSpace' | 'minFreeBytes' | 'concurrency' | 'diskCheckMs' | 'unitLimits'
-  >
->
+export type { DownloadDesktop, DownloadTunables }
 
 export type DownloadManager = ReturnType<typeof wrap>
 

@@ -1,5 +1,5 @@
 import type { JobSummary } from '../../../shared/ipc/channels/downloads'
-import type { ItemRecord, JobRecord, UnitRecord } from './job-record'
+import type { ItemRecord, JobRecord } from './job-record'
 
 /** Bytes per second over the last few seconds, from one-second buckets. */
 export class RateMeter {
@@ -33,14 +33,12 @@ export interface LiveState {
   rate: number
   retryAt?: number
   planning?: boolean
-  /** Bytes received for items not finished yet (a .part's offset). */
 }
 
 /** A job's row for the list and the changed event, computed from its records. */
 export function summarize(
   job: JobRecord,
   items: readonly ItemRecord[],
-  units: readonly UnitRecord[],
   live: LiveState,
   now: number,
 ): JobSummary {
@@ -67,7 +65,6 @@ export function summarize(
     active && bytesTotal !== null && live.rate > 0
       ? Math.max(0, (bytesTotal - bytesDone) / live.rate)
       : null
-  void units
   return {
     id: job.id,
     serverId: job.spec.serverId,

@@ -1,0 +1,21 @@
+import type { FreeSpaceProbe } from './destination'
+import type { UnitLimits } from './units'
+
+/** What a host or a test may tune in the download manager; core supplies the rest. */
+export interface DownloadTunables {
+  /** Free bytes of the disk holding a folder (statfs by default; tests pass their own). */
+  freeSpace?: FreeSpaceProbe
+  /** Below this many free bytes a job pauses as 'low-disk' (default 256 MiB). */
+  minFreeBytes?: number
+  /** Units in flight at once over all jobs (default 6); the scheduler paces them further. */
+  concurrency?: number
+  /** How often a low-disk job looks at the disk again, and a running one checks it (ms). */
+  diskCheckMs?: number
+  unitLimits?: UnitLimits
+}
+
+/** What the desktop app adds: the taskbar/dock progress and notifications at a job's end. */
+export interface DownloadDesktop {
+  setProgress?(fraction: number | null): void
+  notify?(notification: { title: string; body: string }): void
+}
