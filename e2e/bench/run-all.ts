@@ -15,6 +15,11 @@ const BENCHMARKS = [
     report: 'docs/benchmarks/scheduler.md',
   },
   { name: 'browse', script: 'e2e/bench/browse.bench.ts', report: 'docs/benchmarks/browse.md' },
+  {
+    name: 'downloads',
+    script: 'e2e/bench/downloads.bench.ts',
+    report: 'docs/benchmarks/downloads.md',
+  },
 ]
 
 const only = process.argv.slice(2)

@@ -57,6 +57,17 @@ describe('parseCliArgs', () => {
     )
   })
 
+  it('adds the download-test fixtures only when asked', () => {
+    expect(parseCliArgs([]).fixtures).toBeUndefined()
+    expect(parseCliArgs(['--hostile-upload', '--big-file-mib', '2048']).fixtures).toEqual({
+      hostileNames: true,
+      bigFileBytes: 2048 * 1024 * 1024,
+    })
+    expect(() => parseCliArgs(['--big-file-mib', 'lots'])).toThrow(
+      /--big-file-mib must be a number/,
+    )
+  })
+
   it('turns limits off with "off"', () => {
     expect(parseCliArgs(['--rate', 'off', '--concurrency', 'off']).limits).toEqual({
       rate: null,

@@ -19,6 +19,10 @@ Data
   --uploads <n>               uploads (default: about one per 33 entries)
   --seed <n>                  data seed (1); same seed, same data
   --large-file-mb <n>         size of the large binary raw files in MiB (64)
+  --hostile-upload            add the upload HostileNamesUpload0001 with hostile file names
+                              (../x, /etc/abs, CON, a NUL byte…) for download tests
+  --big-file-mib <n>          add the upload BigFileUpload000000001 with one file big.bin of
+                              n MiB, generated on the fly (off)
 Limits
   --rate <n|off>              requests per second per IP (30)
   --burst <n>                 extra requests allowed at once, nginx burst=N nodelay (0)
@@ -42,6 +46,8 @@ Faults (rates are shares of requests, 0..1)
                               every --trickle-ms (500)
   --truncate-rate <rate>      cut JSON bodies short
   --malformed-rate <rate>     corrupt JSON bodies
+  --truncate-zip-rate <rate>  end zips where their central directory would begin
+  --corrupt-zip-rate <rate>   flip a byte of the first file in zips (CRC mismatch)
   --fault-path <regex>        only paths (after the base path) matching this get faults
   --fault-seed <n>            seed of the fault dice
 Other
@@ -79,6 +85,7 @@ const STRING_FLAGS = [
   'uploads',
   'seed',
   'large-file-mb',
+  'big-file-mib',
   'rate',
   'burst',
   'concurrency',
@@ -104,6 +111,8 @@ const STRING_FLAGS = [
   'trickle-ms',
   'truncate-rate',
   'malformed-rate',
+  'truncate-zip-rate',
+  'corrupt-zip-rate',
   'fault-path',
   'fault-seed',
 ] as const
@@ -119,6 +128,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
       options: {
         ...options,
         'retry-after': { type: 'boolean' },
+        'hostile-upload': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -173,6 +183,8 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
     ['trickle-ms', 'trickleIntervalMs', 1, 3_600_000],
     ['truncate-rate', 'truncateJsonRate', 0, 1],
     ['malformed-rate', 'malformedJsonRate', 0, 1],
+    ['truncate-zip-rate', 'truncateZipRate', 0, 1],
+    ['corrupt-zip-rate', 'corruptZipRate', 0, 1],
     ['fault-seed', 'seed', 0, 2 ** 32],
   ]
   for (const [flag, key, min, max] of faultNumbers) {
@@ -204,6 +216,12 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
   if (seed !== undefined) result.seed = Math.floor(seed)
   const largeMb = number('large-file-mb', s('large-file-mb'), 0, 1_000_000)
   if (largeMb !== undefined) result.largeFileBytes = Math.floor(largeMb * 1024 * 1024)
+  const bigMib = number('big-file-mib', s('big-file-mib'), 0, 1_000_000)
+  const fixtures = {
+    ...(v['hostile-upload'] === true ? { hostileNames: true } : {}),
+    ...(bigMib ? { bigFileBytes: Math.floor(bigMib * 1024 * 1024) } : {}),
+  }
+  if (Object.keys(fixtures).length > 0) result.fixtures = fixtures
   if (v.quiet === true) result.quiet = true
   return result
 }

@@ -63,6 +63,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     entries: options.entries ?? DEFAULT_ENTRIES,
     seed: options.seed ?? DEFAULT_SEED,
     largeFileBytes: options.largeFileBytes ?? DEFAULT_LARGE_FILE_BYTES,
+    ...(options.fixtures ? { fixtures: options.fixtures } : {}),
     ...(options.uploads === undefined ? {} : { uploads: options.uploads }),
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     onPersistError: (error) => {

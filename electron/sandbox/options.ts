@@ -1,4 +1,5 @@
 import type { SandboxLimits } from './context'
+import type { FixtureOptions } from './data/fixture-uploads'
 
 /** Public option and statistics types of the sandbox (re-exported by index.ts). */
 
@@ -30,6 +31,10 @@ export interface FaultOptions {
   truncateJsonRate: number
   /** Share of JSON responses with a corrupted byte (invalid JSON). */
   malformedJsonRate: number
+  /** Share of zip responses that end cleanly where the central directory would begin. */
+  truncateZipRate: number
+  /** Share of zip responses whose first file has a flipped byte (CRC mismatch). */
+  corruptZipRate: number
   /** Regular expression on the path after the base path; only matching requests get faults. */
   pathPattern: string | null
   /** Seed of the fault dice, so a failing test run can be replayed. */
@@ -52,6 +57,8 @@ export const DEFAULT_FAULTS: FaultOptions = {
   trickleIntervalMs: 500,
   truncateJsonRate: 0,
   malformedJsonRate: 0,
+  truncateZipRate: 0,
+  corruptZipRate: 0,
   pathPattern: null,
   seed: 1,
 }
@@ -83,6 +90,11 @@ export interface SandboxOptions {
   faults?: Partial<FaultOptions>
   /** Size of the large binary raw files (default 64 MiB). */
   largeFileBytes?: number
+  /**
+   * Download-test fixtures, off by default: the hostile-names upload and a big file of any
+   * size generated on the fly (data/fixture-uploads.ts).
+   */
+  fixtures?: FixtureOptions
   /** No start-up banner or warnings on stdout/stderr. */
   quiet?: boolean
   now?: () => number
@@ -106,7 +118,16 @@ export interface SandboxStats {
   byStatus: Record<string, number>
   rejected: { rate: number; concurrency: number }
   faults: Record<
-    'latency' | 'error502' | 'error504' | 'reset' | 'stall' | 'trickle' | 'truncate' | 'malformed',
+    | 'latency'
+    | 'error502'
+    | 'error504'
+    | 'reset'
+    | 'stall'
+    | 'trickle'
+    | 'truncate'
+    | 'malformed'
+    | 'truncateZip'
+    | 'corruptZip',
     number
   >
   /** Responses whose connection closed before the body was complete. */

@@ -36,3 +36,13 @@ export async function writeMarkdownReport(relativePath: string, markdown: string
   const config = (await resolveConfig(path)) ?? {}
   return writeReport(relativePath, await format(markdown, { ...config, parser: 'markdown' }))
 }
+
+/** Writes a JSON report formatted like the rest of the repository (`npm run lint` checks it). */
+export async function writeJsonReport(relativePath: string, value: unknown): Promise<string> {
+  const path = resolve(REPO_ROOT, relativePath)
+  const config = (await resolveConfig(path)) ?? {}
+  return writeReport(
+    relativePath,
+    await format(JSON.stringify(value), { ...config, parser: 'json' }),
+  )
+}

@@ -48,7 +48,16 @@ export interface UploadRecord {
   /** Top-level folder the calculations live in, e.g. "bulk-oxides". */
   campaign: string
   programIndex: number
+  /** Set on the test fixtures of data/fixture-uploads.ts, whose files are not generated. */
+  fixture?: UploadFixture
 }
+
+/**
+ * A fixture upload's content: hostile file names (each of `bytes` bytes when given), or one big
+ * file of `bytes` bytes.
+ */
+export type UploadFixture =
+  { kind: 'hostile-names'; bytes?: number } | { kind: 'big-file'; bytes: number }
 
 /** Internal facts about an entry that the archive and raw-file generators need. */
 export interface EntryMeta {

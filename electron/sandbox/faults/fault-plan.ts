@@ -1,12 +1,13 @@
 import { Rng } from '../data/rng'
 import type { FaultOptions } from '../options'
 import type { BodyFault } from './body-faults'
+import type { ZipFault } from './zip-faults'
 
 /** What the fault injector does to one request, drawn from seeded dice. */
 export interface FaultPlan {
   proxyError: 502 | 504 | null
   delayMs: number
-  body: BodyFault | null
+  body: BodyFault | ZipFault | null
 }
 
 const NONE: FaultPlan = { proxyError: null, delayMs: 0, body: null }
@@ -40,6 +41,9 @@ export class FaultDice {
       plan.body = 'truncate'
     else if (options.malformedJsonRate > 0 && roll() < options.malformedJsonRate)
       plan.body = 'malformed'
+    else if (options.truncateZipRate > 0 && roll() < options.truncateZipRate)
+      plan.body = 'truncateZip'
+    else if (options.corruptZipRate > 0 && roll() < options.corruptZipRate) plan.body = 'corruptZip'
     return plan
   }
 

@@ -140,6 +140,36 @@ describe('concurrency limit (nginx limit_conn)', () => {
   })
 })
 
+describe('both limits at once (the download benchmark: 30 requests/s, 10 concurrent)', () => {
+  it('admits 10 paced requests, refuses the 11th in progress and any that comes too soon', async () => {
+    const time = clock()
+    sandbox = await testSandbox({
+      entries: 20,
+      now: time.now,
+      limits: { rate: 30, concurrency: 10 },
+      faults: { latencyMs: 1500, pathPattern: '^/alive$' },
+    })
+    const box = sandbox
+    const slow = []
+    for (let i = 0; i < 10; i++) {
+      time.advance(40)
+      slow.push(get(box, '/alive'))
+      // The next request may only arrive (and read the clock) after this one is in progress.
+      await expect.poll(() => box.stats().inFlight).toBe(i + 1)
+    }
+    time.advance(40)
+    const eleventh = await get(box, '/info')
+    expect(eleventh.status).toBe(503)
+    expect((await Promise.all(slow)).map((r) => r.status)).toEqual(Array(10).fill(200))
+    time.advance(10)
+    expect((await get(box, '/info')).status).toBe(503)
+    time.advance(40)
+    expect((await get(box, '/info')).status).toBe(200)
+    expect(box.stats().rejected).toEqual({ rate: 1, concurrency: 1 })
+    expect(box.stats().maxInFlight).toBe(10)
+  })
+})
+
 describe('API limits', () => {
   it('answers oversize pages with a 422 naming the limit and oversize downloads with a 400', async () => {
     sandbox = await testSandbox({

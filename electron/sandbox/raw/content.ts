@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream'
+import { bigFileChunks, openBigFile } from './big-file'
 import type { RawFile } from './layout'
 import { PNG_HEIGHT, PNG_WIDTH } from './layout'
 import { renderPng } from './png'
@@ -69,6 +70,7 @@ export function openRawFile(file: RawFile, offset = 0, length = -1): Readable {
   const start = Math.min(Math.max(0, offset), file.size)
   const end = length < 0 ? file.size : Math.min(file.size, start + length)
   if (file.source) return Readable.from(file.source.read(start, end), { objectMode: false })
+  if (file.kind === 'bulk') return openBigFile(file.size, start, end - start)
   if (file.kind === 'binary')
     return Readable.from(binaryChunks(file, start, end), { objectMode: false })
   const content = textContent(file).subarray(start, end)
@@ -78,6 +80,7 @@ export function openRawFile(file: RawFile, offset = 0, length = -1): Readable {
 /** Whole content (tests, small files). */
 export function rawFileBytes(file: RawFile): Buffer {
   if (file.source) return Buffer.concat([...file.source.read(0, file.size)])
+  if (file.kind === 'bulk') return Buffer.concat([...bigFileChunks(file.size)])
   if (file.kind !== 'binary') return textContent(file)
   return Buffer.concat([...binaryChunks(file, 0, file.size)])
 }
@@ -85,7 +88,7 @@ export function rawFileBytes(file: RawFile): Buffer {
 export function mimeType(file: RawFile): string {
   if (file.source) return file.source.mime
   if (file.kind === 'png') return 'image/png'
-  if (file.kind === 'binary') return 'application/octet-stream'
+  if (file.kind === 'binary' || file.kind === 'bulk') return 'application/octet-stream'
   if (file.path.endsWith('.xml')) return 'application/xml'
   if (file.path.endsWith('.csv')) return 'text/csv'
   if (file.path.endsWith('.md')) return 'text/markdown'

@@ -10,7 +10,17 @@ import { pngSize } from './png'
  */
 
 export type FileKind =
-  'mainfile' | 'input' | 'outcar' | 'log' | 'png' | 'binary' | 'readme' | 'csv' | 'showcase'
+  | 'mainfile'
+  | 'input'
+  | 'outcar'
+  | 'log'
+  | 'png'
+  | 'binary'
+  | 'readme'
+  | 'csv'
+  /** The big-file fixture's bytes (raw/big-file.ts), fast enough for any size. */
+  | 'bulk'
+  | 'showcase'
 
 /**
  * Content given by its file rather than by a kind's template (raw/showcase-files.ts): any byte
@@ -36,6 +46,16 @@ export interface RawFile {
   materialIndex?: number
   /** Set for kind 'showcase'. */
   source?: FileSource
+  /**
+   * The whole path is one file name at the upload root, served as is: the hostile-names
+   * fixture's `../x` or `/etc/abs` (raw/fixture-files.ts).
+   */
+  verbatim?: true
+}
+
+/** The name a listing or a Content-Disposition gives the file. */
+export function fileName(file: RawFile): string {
+  return file.verbatim ? file.path : file.path.slice(file.path.lastIndexOf('/') + 1)
 }
 
 export const PNG_WIDTH = 96

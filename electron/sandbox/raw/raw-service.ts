@@ -3,7 +3,7 @@ import type { DataStore } from '../state/data-store'
 import { zipStream, type ZipItem } from '../zip/zip-stream'
 import { openRawFile } from './content'
 import { fileFilter, type FileFilterOptions } from './file-filter'
-import type { RawFile } from './layout'
+import { fileName, type RawFile } from './layout'
 import { UploadTrees, type DirNode, type UploadTree } from './upload-tree'
 
 /**
@@ -97,6 +97,7 @@ export class RawService {
           path: file.path.slice(prefix.length),
           size: file.size,
           open: () => openRawFile(file),
+          ...(file.verbatim ? { verbatim: true } : {}),
         }
       }
     }
@@ -105,8 +106,8 @@ export class RawService {
 
   /** Zip of a single file (a file path with compress=true). */
   fileZip(file: RawFile, compress: boolean): Readable {
-    const name = file.path.slice(file.path.lastIndexOf('/') + 1)
-    return zipStream([{ path: name, size: file.size, open: () => openRawFile(file) }], {
+    const item = { path: fileName(file), size: file.size, open: () => openRawFile(file) }
+    return zipStream([file.verbatim ? { ...item, verbatim: true } : item], {
       compress,
       mtime: new Date(Date.UTC(2024, 0, 1)),
     })

@@ -65,6 +65,7 @@ export function header(
     case 'png':
     case 'binary':
     case 'showcase':
+    case 'bulk':
       return []
   }
 }
@@ -115,6 +116,7 @@ export function lineSource(kind: FileKind, programIndex: number, seed: number): 
     case 'png':
     case 'binary':
     case 'showcase':
+    case 'bulk':
       return () => ''
   }
 }

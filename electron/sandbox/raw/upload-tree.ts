@@ -1,4 +1,5 @@
 import type { EntryMeta, UploadRecord } from '../data/model'
+import { fixtureFiles } from './fixture-files'
 import { entryFiles, uploadRootFiles, type RawFile } from './layout'
 import { showcaseFiles } from './showcase-files'
 
@@ -24,8 +25,14 @@ function newDir(name: string, path: string): DirNode {
 
 export class UploadTree {
   readonly root = newDir('', '')
+  /** Files whose whole path is their name (fixtures), found by that path exactly. */
+  private readonly verbatim = new Map<string, RawFile>()
 
   constructor(upload: UploadRecord, metas: readonly EntryMeta[], largeFileBytes: number) {
+    if (upload.fixture) {
+      for (const file of fixtureFiles(upload)) this.add(file)
+      return
+    }
     for (const file of uploadRootFiles(upload)) this.add(file)
     for (let i = upload.entryStart; i < upload.entryStart + upload.entryCount; i++) {
       const meta = metas[i]
@@ -35,6 +42,12 @@ export class UploadTree {
   }
 
   private add(file: RawFile): void {
+    if (file.verbatim) {
+      this.root.size += file.size
+      this.root.files.set(file.path, file)
+      this.verbatim.set(file.path, file)
+      return
+    }
     const parts = file.path.split('/')
     const name = parts.pop() ?? ''
     let dir = this.root
@@ -53,6 +66,8 @@ export class UploadTree {
 
   /** The directory or file at a path ('' or '/' is the root); undefined if there is none. */
   find(path: string): TreeItem | undefined {
+    const verbatim = this.verbatim.get(path)
+    if (verbatim) return { kind: 'file', file: verbatim }
     const parts = path.split('/').filter((part) => part !== '' && part !== '.')
     if (parts.some((part) => part === '..')) return undefined
     let dir = this.root

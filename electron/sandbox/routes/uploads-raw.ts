@@ -8,7 +8,7 @@ import {
 } from '../auth/simple-pagination'
 import { badRequest, notFound } from '../http-error'
 import { mimeType, openRawFile } from '../raw/content'
-import type { RawFile } from '../raw/layout'
+import { fileName, type RawFile } from '../raw/layout'
 import { rawService } from '../raw/raw-service'
 import type { DirNode, UploadTree } from '../raw/upload-tree'
 import { requestUrl } from '../search/page-urls'
@@ -79,12 +79,11 @@ export async function uploadsRawRoutes(app: FastifyInstance, ctx: DataContext): 
       const withInfo = boolParam(query, 'include_entry_info') ?? false
       const access = accessOf(upload)
       if (found.kind === 'file') {
-        const name = path.slice(path.lastIndexOf('/') + 1)
         return sendJson(reply, {
           path,
           access,
           file_metadata: {
-            name,
+            name: fileName(found.file),
             size: found.file.size,
             ...(withInfo ? entryInfo(found.file) : {}),
           },
@@ -114,7 +113,7 @@ export async function uploadsRawRoutes(app: FastifyInstance, ctx: DataContext): 
             item.kind === 'dir'
               ? { name: item.node.name, size: item.node.size, is_file: false }
               : {
-                  name: item.file.path.slice(item.file.path.lastIndexOf('/') + 1),
+                  name: fileName(item.file),
                   size: item.file.size,
                   is_file: true,
                   ...(withInfo ? entryInfo(item.file) : {}),
@@ -149,7 +148,7 @@ export async function uploadsRawRoutes(app: FastifyInstance, ctx: DataContext): 
       preValidation: guard('GET /uploads/{upload_id}/raw/{path}'),
     },
     async (request, reply) => {
-      const { upload, tree, path, found } = locate(request)
+      const { upload, tree, found } = locate(request)
       const query = request.query as RawQuery
       const compress = boolParam(query, 'compress') ?? false
       const offset = intParam(query, 'offset')
@@ -169,11 +168,11 @@ export async function uploadsRawRoutes(app: FastifyInstance, ctx: DataContext): 
         if (!compress) throw badRequest('Path is a directory, `compress` must be set to true')
         return sendFolder(reply, tree, found.node, filter, found.node.name || upload.upload_id)
       }
-      const name = path.slice(path.lastIndexOf('/') + 1)
+      const name = fileName(found.file)
       if (compress) {
         return reply
           .type('application/zip')
-          .header('content-disposition', `attachment; filename="${name}.zip"`)
+          .header('content-disposition', attachment(`${name}.zip`))
           .send(raw.fileZip(found.file, true))
       }
       const whole = (offset ?? 0) === 0 && (length ?? -1) < 0
@@ -192,7 +191,7 @@ export async function uploadsRawRoutes(app: FastifyInstance, ctx: DataContext): 
       }
       return reply
         .type(whole && !ignoreMime ? mimeType(found.file) : 'application/octet-stream')
-        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('content-disposition', attachment(name))
         .send(openRawFile(found.file, offset ?? 0, length ?? -1))
     },
   )
@@ -248,4 +247,10 @@ export async function uploadsRawRoutes(app: FastifyInstance, ctx: DataContext): 
     },
   )
   return Promise.resolve()
+}
+
+/** A Content-Disposition for any name; a NUL or a quote would make the header invalid. */
+function attachment(name: string): string {
+  if (/^[\x20-\x7e]*$/.test(name) && !name.includes('"')) return `attachment; filename="${name}"`
+  return `attachment; filename*=UTF-8''${encodeURIComponent(name)}`
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { SandboxLimits } from '../context'
 import { injectBodyFault } from '../faults/body-faults'
 import type { FaultDice } from '../faults/fault-plan'
+import { injectZipFault } from '../faults/zip-faults'
 import { LeakyBucket } from '../limits/leaky-bucket'
 import { proxyPage } from '../limits/proxy-pages'
 import type { FaultOptions } from '../options'
@@ -110,7 +111,9 @@ export function createFront(options: FrontOptions): Front {
     }
     if (plan?.body) {
       const kind = plan.body
-      injectBodyFault(res, kind, faults, () => stats.fault(kind))
+      if (kind === 'truncateZip' || kind === 'corruptZip')
+        injectZipFault(res, kind, () => stats.fault(kind))
+      else injectBodyFault(res, kind, faults, () => stats.fault(kind))
     }
     if (plan && plan.delayMs > 0) {
       stats.fault('latency')

@@ -1,6 +1,7 @@
 import { buildEntryDoc, entryReferences } from '../data/entry-doc'
 import type { DocResolver } from '../data/stored-doc'
 import { uploadPart, type UploadPart } from '../data/upload-part'
+import { fixtureUploads, type FixtureOptions } from '../data/fixture-uploads'
 import { generateData } from '../data/generate'
 import { entryIdFor } from '../data/ids'
 import type { DatasetRecord, EntryDoc, EntryMeta, UploadRecord } from '../data/model'
@@ -19,6 +20,8 @@ export interface DataStoreOptions {
   seed: number
   largeFileBytes: number
   nameOf: (userId: string) => string
+  /** Test fixture uploads, appended after the generated ones (none by default). */
+  fixtures?: FixtureOptions
 }
 
 export type MemberPatch = Partial<
@@ -45,7 +48,10 @@ export class DataStore {
   constructor(options: DataStoreOptions) {
     const generated = generateData(options)
     this.seed = options.seed
-    this.uploads = generated.uploads
+    this.uploads = [
+      ...generated.uploads,
+      ...fixtureUploads(options.fixtures ?? {}, generated.uploads.length, generated.metas.length),
+    ]
     this.metas = generated.metas
     this.datasets = generated.datasets
     this.largeFileBytes = options.largeFileBytes

@@ -1,3 +1,4 @@
+import type { FixtureOptions } from '../data/fixture-uploads'
 import { demoGroups } from '../data/groups'
 import { DEMO_USERS } from '../data/users'
 import { DataStore, type MemberPatch } from './data-store'
@@ -16,6 +17,7 @@ export interface SandboxStateOptions {
   uploads?: number
   seed: number
   largeFileBytes: number
+  fixtures?: FixtureOptions
   dataDir?: string
   onPersistError?: (error: unknown) => void
 }
@@ -37,6 +39,7 @@ export class SandboxState implements SandboxStateApi {
       entries: options.entries,
       seed: options.seed,
       largeFileBytes: options.largeFileBytes,
+      ...(options.fixtures ? { fixtures: options.fixtures } : {}),
       nameOf: (userId) => this.users.byId(userId)?.name ?? userId,
       ...(options.uploads === undefined ? {} : { uploads: options.uploads }),
     })

@@ -98,5 +98,7 @@ function emptyFaults(): SandboxStats['faults'] {
     trickle: 0,
     truncate: 0,
     malformed: 0,
+    truncateZip: 0,
+    corruptZip: 0,
   }
 }

@@ -8,7 +8,8 @@ import { ZipFile } from 'yazl'
  * and every size known up front, the total length is reported before the first byte.
  */
 export type ZipItem =
-  { path: string; size: number; open: () => Readable } | { path: string; buffer: Buffer }
+  | { path: string; size: number; open: () => Readable; verbatim?: boolean }
+  | { path: string; buffer: Buffer }
 
 export interface ZipOptions {
   compress: boolean
@@ -30,6 +31,7 @@ export function zipStream(items: Iterable<ZipItem>, options: ZipOptions): Readab
   const output = zip.outputStream as Readable
   // @types/yazl omits the size argument of the end() callback (yazl 3 passes it).
   const end = zip.end.bind(zip) as (options: object, callback: (size: number) => void) => void
+  const rename = verbatimNames(zip)
   output.on('close', () => {
     aborted = true
   })
@@ -54,7 +56,8 @@ export function zipStream(items: Iterable<ZipItem>, options: ZipOptions): Readab
         pending--
         continue
       }
-      zip.addReadStreamLazy(item.path, { ...entryOptions, size: item.size }, (callback) => {
+      const path = item.verbatim ? rename(item.path) : item.path
+      zip.addReadStreamLazy(path, { ...entryOptions, size: item.size }, (callback) => {
         pending--
         callback(null, item.open())
         feed()
@@ -63,4 +66,31 @@ export function zipStream(items: Iterable<ZipItem>, options: ZipOptions): Readab
   }
   feed()
   return output
+}
+
+/** The part of yazl's ZipFile this module reaches into (not in its public types). */
+interface YazlEntries {
+  entries: { utf8FileName: Buffer }[]
+}
+
+/**
+ * A careless server's names: yazl refuses absolute paths and `..` parts, so such an entry is
+ * added under a placeholder and given its real name as yazl records it, before any byte of its
+ * header is written. Only the hostile-names fixture uses this.
+ */
+function verbatimNames(zip: ZipFile): (path: string) => string {
+  const pending = new Map<string, string>()
+  const entries = (zip as unknown as YazlEntries).entries
+  entries.push = (...added) => {
+    for (const entry of added) {
+      const real = pending.get(entry.utf8FileName.toString())
+      if (real !== undefined) entry.utf8FileName = Buffer.from(real)
+    }
+    return Array.prototype.push.apply(entries, added)
+  }
+  return (path) => {
+    const placeholder = `verbatim-${pending.size}`
+    pending.set(placeholder, path)
+    return placeholder
+  }
 }

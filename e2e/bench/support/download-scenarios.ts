@@ -1,0 +1,136 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { request } from 'undici'
+import type { DownloadSource } from '../../../shared/ipc/channels/downloads'
+import type { DownloadRunOptions, DownloadRunResult } from './download-runner'
+import type { SandboxChild } from './sandbox-child'
+import { sleep } from './stats'
+
+/** The pieces of the download benchmark: the engine in a child, curl, NOMAD's client strategy. */
+
+const RUNNER = resolve(import.meta.dirname, 'download-runner.ts')
+
+/** A scratch folder on the same disk as the system's temp folder; removed by `done()`. */
+export function scratch(prefix: string): { path: string; done(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix))
+  return { path, done: () => rmSync(path, { recursive: true, force: true }) }
+}
+
+/** One job run by the real core in a child process (its RSS is the host's, not the bench's). */
+export function runEngine(
+  baseUrl: string,
+  source: DownloadSource,
+  probe?: DownloadRunOptions['probe'],
+): Promise<DownloadRunResult> {
+  const work = scratch('nomad-bench-dl-')
+  const options: DownloadRunOptions = {
+    dataDir: join(work.path, 'data'),
+    baseUrl,
+    destination: join(work.path, 'out'),
+    source,
+    ...(probe ? { probe } : {}),
+  }
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', RUNNER], {
+    env: { ...process.env, BENCH_DOWNLOAD_OPTIONS: JSON.stringify(options) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  return new Promise((resolveRun, reject) => {
+    child.on('exit', (code) => {
+      work.done()
+      const line = out.split('\n').find((l) => l.startsWith('{"result"'))
+      if (code !== 0 || !line) return reject(new Error(`download runner exited ${code}: ${out}`))
+      resolveRun((JSON.parse(line) as { result: DownloadRunResult }).result)
+    })
+  })
+}
+
+/** `curl -s -o <file> <url>`: wall time in ms and the bytes it wrote. */
+export function runCurl(url: string): { ms: number; bytes: number } {
+  const work = scratch('nomad-bench-curl-')
+  const file = join(work.path, 'file')
+  const started = performance.now()
+  const run = spawnSync('curl', ['-s', '-f', '-o', file, url])
+  const ms = performance.now() - started
+  const bytes = run.status === 0 ? statSync(file).size : -1
+  work.done()
+  if (run.status !== 0) throw new Error(`curl failed (${run.status}): ${run.stderr.toString()}`)
+  return { ms, bytes }
+}
+
+export function curlAvailable(): boolean {
+  return spawnSync('curl', ['--version']).status === 0
+}
+
+export interface FixedResult {
+  ms: number
+  ok: number
+  failed: number
+  status503: number
+}
+
+/**
+ * NOMAD's Python client strategy on a list of files (performance-anchors §1.1): 8 requests in
+ * flight, a cumulative budget of 20 requests/s since the start polled every 100 ms, and no
+ * retry (a 503 is a failed file until the user calls again).
+ */
+export async function runFixedStrategy(urls: readonly string[]): Promise<FixedResult> {
+  const started = performance.now()
+  const result: FixedResult = { ms: 0, ok: 0, failed: 0, status503: 0 }
+  let next = 0
+  let issued = 0
+  const worker = async () => {
+    for (;;) {
+      const index = next++
+      const url = urls[index]
+      if (url === undefined) return
+      while (issued >= ((performance.now() - started) / 1000) * 20) await sleep(100)
+      issued += 1
+      try {
+        const response = await request(url)
+        await response.body.dump()
+        if (response.statusCode === 200) result.ok += 1
+        else {
+          result.failed += 1
+          if (response.statusCode === 503) result.status503 += 1
+        }
+      } catch {
+        result.failed += 1
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, worker))
+  result.ms = performance.now() - started
+  return result
+}
+
+interface RawDirAnswer {
+  data: { entry_id: string; upload_id: string; files: { path: string; size: number }[] }[]
+}
+
+/** Public entries whose folders hold about `files` files in all (the small-files job). */
+export async function entriesWithFiles(
+  sandbox: SandboxChild,
+  files: number,
+): Promise<{ entryIds: string[]; urls: string[] }> {
+  const response = await request(`${sandbox.baseUrl}/entries/rawdir/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ owner: 'public', pagination: { page_size: 1000 } }),
+  })
+  const answer = (await response.body.json()) as RawDirAnswer
+  const entryIds: string[] = []
+  const urls: string[] = []
+  for (const entry of answer.data) {
+    if (urls.length >= files) break
+    entryIds.push(entry.entry_id)
+    for (const file of entry.files) {
+      const path = file.path.split('/').map(encodeURIComponent).join('/')
+      urls.push(`${sandbox.baseUrl}/uploads/${entry.upload_id}/raw/${path}`)
+    }
+  }
+  return { entryIds, urls }
+}

@@ -1,0 +1,65 @@
+import type { UploadFixture, UploadRecord } from './records'
+import { DATA_END_MS, DAY_MS } from './time'
+import { CAST } from './users'
+
+/**
+ * Uploads for download tests, off by default so that the demo data and every test that counts
+ * uploads stay as they are. Both have fixed ids, belong to Lena, are published (anyone may read
+ * them, also the whole-upload zip) and have no entries, so searches never see them.
+ */
+export interface FixtureOptions {
+  /** Add the upload with hostile file names (HOSTILE_UPLOAD_ID, raw/fixture-files.ts). */
+  hostileNames?: boolean
+  /**
+   * Size of each hostile-named file (default a few hundred bytes). Large sizes let a test
+   * check a client that fetches big files one by one (with offset) rather than in zips.
+   */
+  hostileFileBytes?: number
+  /** Add an upload with one file `big.bin` of this many bytes (BIG_FILE_UPLOAD_ID); 0: none. */
+  bigFileBytes?: number
+}
+
+/** 22 characters, like the real server's upload ids. */
+export const HOSTILE_UPLOAD_ID = 'HostileNamesUpload0001'
+export const BIG_FILE_UPLOAD_ID = 'BigFileUpload000000001'
+export const BIG_FILE_NAME = 'big.bin'
+
+/** The fixture uploads the options ask for, indexed after the generated ones. */
+export function fixtureUploads(
+  options: FixtureOptions,
+  firstIndex: number,
+  entryStart: number,
+): UploadRecord[] {
+  const fixtures: [string, string, UploadFixture][] = []
+  if (options.hostileNames) {
+    const hostile: UploadFixture = { kind: 'hostile-names' }
+    if (options.hostileFileBytes) hostile.bytes = options.hostileFileBytes
+    fixtures.push([HOSTILE_UPLOAD_ID, 'Hostile file names', hostile])
+  }
+  const bytes = options.bigFileBytes ?? 0
+  if (bytes > 0) fixtures.push([BIG_FILE_UPLOAD_ID, 'One big file', { kind: 'big-file', bytes }])
+  const createMs = DATA_END_MS - 7 * DAY_MS
+  return fixtures.map(([uploadId, name, fixture], k) => ({
+    index: firstIndex + k,
+    seed: 0x5eed + k,
+    upload_id: uploadId,
+    upload_name: name,
+    createMs,
+    publishMs: createMs + DAY_MS,
+    main_author: CAST.lena.user_id,
+    coauthors: [],
+    reviewers: [],
+    coauthor_groups: [],
+    reviewer_groups: [],
+    published: true,
+    embargo_length: 0,
+    with_embargo: false,
+    license: 'CC BY 4.0',
+    entryStart,
+    entryCount: 0,
+    datasetIndices: [],
+    campaign: 'fixtures',
+    programIndex: 0,
+    fixture,
+  }))
+}
