@@ -30,7 +30,12 @@ let work = ''
 
 beforeAll(async () => {
   bundle = bundleRunner()
-  sandbox = await testSandbox({ entries: 150, largeFileBytes: 9 * 1024 * 1024 })
+  sandbox = await testSandbox({
+    entries: 150,
+    largeFileBytes: 9 * 1024 * 1024,
+    // Without the file-browser showcase, which makes the first upload far bigger than 60 MB.
+    fixtures: { showcase: false },
+  })
   // A published upload of 15–60 MB, with at least one file big enough for a resumable request.
   const page = await post<{ data: { upload_id: string }[] }>(sandbox, '/entries/query', {
     owner: 'public',

@@ -17,6 +17,12 @@ export interface FixtureOptions {
   hostileFileBytes?: number
   /** Add an upload with one file `big.bin` of this many bytes (BIG_FILE_UPLOAD_ID); 0: none. */
   bigFileBytes?: number
+  /**
+   * The file-browser showcase in the first upload (raw/showcase-files.ts: every preview kind,
+   * a big text file, 5 000 frames beside a mainfile). On by default; download tests that count
+   * files or bytes of ordinary uploads turn it off.
+   */
+  showcase?: boolean
 }
 
 /** 22 characters, like the real server's upload ids. */

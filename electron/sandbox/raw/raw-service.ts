@@ -22,7 +22,7 @@ export class RawService {
   readonly trees: UploadTrees
 
   constructor(private readonly store: DataStore) {
-    this.trees = new UploadTrees(store.uploads, store.metas, store.largeFileBytes)
+    this.trees = new UploadTrees(store.uploads, store.metas, store.largeFileBytes, store.showcase)
   }
 
   tree(uploadIndex: number): UploadTree | undefined {

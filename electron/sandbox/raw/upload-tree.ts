@@ -28,7 +28,12 @@ export class UploadTree {
   /** Files whose whole path is their name (fixtures), found by that path exactly. */
   private readonly verbatim = new Map<string, RawFile>()
 
-  constructor(upload: UploadRecord, metas: readonly EntryMeta[], largeFileBytes: number) {
+  constructor(
+    upload: UploadRecord,
+    metas: readonly EntryMeta[],
+    largeFileBytes: number,
+    showcase = true,
+  ) {
     if (upload.fixture) {
       for (const file of fixtureFiles(upload)) this.add(file)
       return
@@ -38,7 +43,7 @@ export class UploadTree {
       const meta = metas[i]
       if (meta) for (const file of entryFiles(meta, largeFileBytes)) this.add(file)
     }
-    for (const file of showcaseFiles(upload, metas, largeFileBytes)) this.add(file)
+    if (showcase) for (const file of showcaseFiles(upload, metas, largeFileBytes)) this.add(file)
   }
 
   private add(file: RawFile): void {
@@ -118,6 +123,7 @@ export class UploadTrees {
     private readonly uploads: readonly UploadRecord[],
     private readonly metas: readonly EntryMeta[],
     private readonly largeFileBytes: number,
+    private readonly showcase = true,
     private readonly capacity = 16,
   ) {}
 
@@ -130,7 +136,7 @@ export class UploadTrees {
     }
     const upload = this.uploads[uploadIndex]
     if (!upload) return undefined
-    const tree = new UploadTree(upload, this.metas, this.largeFileBytes)
+    const tree = new UploadTree(upload, this.metas, this.largeFileBytes, this.showcase)
     this.cache.set(uploadIndex, tree)
     if (this.cache.size > this.capacity) {
       const oldest = this.cache.keys().next().value

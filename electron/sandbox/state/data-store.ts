@@ -36,6 +36,8 @@ export class DataStore {
   /** entry_id by entry index (the same strings as the documents'). */
   readonly entryIds: string[]
   readonly largeFileBytes: number
+  /** Whether the first upload carries the file-browser showcase (FixtureOptions.showcase). */
+  readonly showcase: boolean
   readonly seed: number
   private readonly entryIndex = new Map<string, number>()
   private readonly uploadIndex = new Map<string, number>()
@@ -55,6 +57,7 @@ export class DataStore {
     this.metas = generated.metas
     this.datasets = generated.datasets
     this.largeFileBytes = options.largeFileBytes
+    this.showcase = options.fixtures?.showcase ?? true
     this.nameOf = options.nameOf
     this.parts = this.uploads.map((u) => uploadPart(u, this.datasets, this.nameOf))
     this.uploads.forEach((u, i) => this.uploadIndex.set(u.upload_id, i))

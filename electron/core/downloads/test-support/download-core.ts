@@ -29,7 +29,12 @@ export interface DownloadCore {
 export async function startDownloadCore(
   options: { sandbox?: SandboxOptions; ports?: Partial<CorePorts> } = {},
 ): Promise<DownloadCore> {
-  const sandbox = await testSandbox(options.sandbox)
+  // Without the file-browser showcase (5 000 frames beside one mainfile, a big text file), so
+  // that jobs over the first entries or uploads stay the size the tests expect.
+  const sandbox = await testSandbox({
+    ...options.sandbox,
+    fixtures: { showcase: false, ...options.sandbox?.fixtures },
+  })
   const dataDir = mkdtempSync(join(tmpdir(), 'nomad-dl-core-'))
   const settingsStore = createMemoryStore()
   const events: { name: EventName; payload: unknown }[] = []
