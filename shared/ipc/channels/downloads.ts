@@ -1,4 +1,9 @@
 import { z } from 'zod'
+import {
+  serverIdSchema as serverId,
+  searchQuerySchema as query,
+  uploadPathSchema as uploadPath,
+} from './fields'
 import { boundedJsonObject } from '../../api/json'
 import { PROTOTYPE_KEYS, QUERY_MAX_DEPTH } from '../../api/json-bounds'
 import { OWNERS } from '../../api/common'
@@ -10,31 +15,15 @@ import { OWNERS } from '../../api/common'
  * times a second; details of one job (failed items, the verify report) are asked for.
  */
 
-const serverId = z.string().min(1, { error: 'A server id is required.' }).max(100)
 const jobId = z.string().min(1, { error: 'A job id is required.' }).max(100)
 const id = z.string().min(1).max(200)
 const count = z.number().int().nonnegative()
 const owner = z.enum(OWNERS)
-const query = boundedJsonObject({
-  maxDepth: QUERY_MAX_DEPTH,
-  label: 'The query',
-  forbiddenKeys: PROTOTYPE_KEYS,
-}).refine((q) => JSON.stringify(q).length <= 100_000, {
-  error: 'The query is larger than 100 000 characters.',
-})
 const required = boundedJsonObject({
   maxDepth: QUERY_MAX_DEPTH,
   label: 'The required object',
   forbiddenKeys: PROTOTYPE_KEYS,
 })
-/** A path inside an upload, relative to its root, without "." or ".." parts; "" is the root. */
-const uploadPath = z
-  .string()
-  .max(4096)
-  .transform((path) => path.replace(/^\/+|\/+$/g, ''))
-  .refine((path) => !path.split('/').some((part) => part === '..' || part === '.'), {
-    error: 'The path must stay inside the upload (no "." or ".." parts).',
-  })
 /** A glob over the path a file gets below the destination (picomatch syntax). */
 const glob = z.string().min(1, { error: 'A pattern cannot be empty.' }).max(1000)
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { serverIdSchema as serverId } from './fields'
 import { groupNameProblem } from '../../groups/group-name'
 
 /**
@@ -7,7 +8,6 @@ import { groupNameProblem } from '../../groups/group-name'
  * reviewers, people or groups; POST /uploads/{id}/edit). People are shown by name and
  * affiliation only: no channel here ever carries an e-mail address.
  */
-const serverId = z.string().min(1, { error: 'A server id is required.' }).max(100)
 const groupId = z.string().min(1, { error: 'A group id is required.' }).max(200)
 const userId = z.string().min(1, { error: 'A user id is required.' }).max(200)
 const uploadId = z.string().min(1, { error: 'An upload id is required.' }).max(200)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { serverIdSchema } from './fields'
 
-const serverIdSchema = z.string().min(1, { error: 'A server id is required.' }).max(100)
 const count = z.number().int().nonnegative()
 const rate = z.number().nonnegative()
 

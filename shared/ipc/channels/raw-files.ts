@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { serverIdSchema as serverId, uploadPathSchema as uploadPath } from './fields'
 
 /**
  * The upload file browser's channels: one page of a folder of an upload
@@ -7,16 +8,8 @@ import { z } from 'zod'
  * without a leading "/"; "" is the root.
  */
 
-const serverId = z.string().min(1, { error: 'A server id is required.' }).max(100)
 const uploadId = z.string().min(1, { error: 'An upload id is required.' }).max(200)
 const count = z.number().int().nonnegative()
-const uploadPath = z
-  .string()
-  .max(4096)
-  .transform((path) => path.replace(/^\/+|\/+$/g, ''))
-  .refine((path) => !path.split('/').some((part) => part === '..' || part === '.'), {
-    error: 'The path must stay inside the upload (no "." or ".." parts).',
-  })
 
 /** One chunk of a text preview: enough to recognise a file, little enough to stay quick. */
 export const PREVIEW_BYTES = 64 * 1024

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { boundedJsonObject, jsonObject } from '../../api/json'
-import { PROTOTYPE_KEYS, QUERY_MAX_DEPTH } from '../../api/json-bounds'
+import { serverIdSchema as serverId, searchQuerySchema as query } from './fields'
+import { jsonObject } from '../../api/json'
 import { OWNERS } from '../../api/common'
 import type { QuantityType } from '../../query/quantity'
 
@@ -10,20 +10,8 @@ import type { QuantityType } from '../../query/quantity'
  * Every call names its server, so caches and results never mix servers.
  */
 
-const serverId = z.string().min(1, { error: 'A server id is required.' }).max(100)
 const quantityName = z.string().min(1).max(300)
 const owner = z.enum(OWNERS)
-/**
- * Queries are small JSON objects; the caps keep a runaway paste from reaching the server, and
- * the depth is checked before any recursive schema runs (docs/query-language.md, Limits).
- */
-const query = boundedJsonObject({
-  maxDepth: QUERY_MAX_DEPTH,
-  label: 'The query',
-  forbiddenKeys: PROTOTYPE_KEYS,
-}).refine((q) => JSON.stringify(q).length <= 100_000, {
-  error: 'The query is larger than 100 000 characters.',
-})
 const scalar = z.union([z.string(), z.number(), z.boolean()])
 const count = z.number().int().nonnegative()
 const quantityType = z.enum([

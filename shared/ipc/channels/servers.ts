@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { serverIdSchema } from './fields'
 import {
   serverDraftSchema,
   serverListSchema,
@@ -8,8 +9,6 @@ import {
   serverStatusSchema,
   serverUrlSchema,
 } from '../models/server-profile'
-
-const serverIdSchema = z.string().min(1, { error: 'A server id is required.' }).max(100)
 
 const serverUpdateSchema = z
   .strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { serverIdSchema as serverId } from './fields'
 
 /**
  * The Uploads section's channels: the signed-in user's uploads (GET /uploads with filters, sort
@@ -6,7 +7,6 @@ import { z } from 'zod'
  * upload (GET /uploads/{id}/entries, paged).
  */
 
-const serverId = z.string().min(1, { error: 'A server id is required.' }).max(100)
 const uploadId = z
   .string()
   .min(1, { error: 'An upload id is required.' })
