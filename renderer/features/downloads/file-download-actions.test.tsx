@@ -121,7 +121,7 @@ describe("the file browser's download actions", () => {
       uploadId: 'u1',
       paths: ['data/b.txt'],
     })
-    expect(screen.getByTestId('plan-source')).toHaveTextContent('1 file or folder of upload u1')
+    expect(screen.getByTestId('plan-source')).toHaveTextContent('data/b.txt from upload u1')
   })
 
   it('downloads a Ctrl-selection of several files as one job', async () => {
@@ -139,6 +139,7 @@ describe("the file browser's download actions", () => {
       paths: ['data/a.txt', 'data/c.txt'],
     })
     expect(screen.getByTestId('plan-label')).toHaveValue('2 items · Oxides')
+    expect(screen.getByTestId('plan-source')).toHaveTextContent('2 files or folders of upload u1')
   })
 
   it('offers the whole upload on the upload page, and at the root downloads only that', async () => {
