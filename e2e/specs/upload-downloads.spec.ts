@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Page } from '@playwright/test'
 import type { Sandbox } from '../../electron/sandbox'
+import { planInto, SLOW_BODIES } from '../fixtures/downloads'
 import { shootLightAndDark } from '../fixtures/screenshots'
 import { expect, openApp, test, TEST_SANDBOX_PROFILE } from '../fixtures/test'
 
@@ -9,14 +10,6 @@ import { expect, openApp, test, TEST_SANDBOX_PROFILE } from '../fixtures/test'
 // list, with the bytes on disk compared to the sandbox's; and a job that continues across a
 // restart of the web host on the same data folder (issue 13), interrupted mid-body.
 
-/** File and zip bodies (not the rawdir listings) arrive at about 2.5 MiB/s after the first MiB. */
-const SLOW_BODIES = {
-  trickleRate: 1,
-  trickleAfterBytes: 1024 * 1024,
-  trickleBytes: 256 * 1024,
-  trickleIntervalMs: 100,
-  pathPattern: 'raw/',
-}
 const FAST = { trickleRate: 0 }
 
 test.use({
@@ -50,17 +43,6 @@ async function openFiles(page: Page, uploadId: string, folders: string[]) {
 const item = (page: Page, name: string) =>
   page.getByTestId('files-list').locator(`[data-testid="files-item"][data-name="${name}"]`)
 
-/** Fills the folder in the open planning dialog and waits until it can start. */
-async function planInto(page: Page, folder: string) {
-  const dialog = page.getByTestId('plan-dialog')
-  await dialog.getByTestId('plan-destination').fill(folder)
-  await expect(dialog.getByTestId('plan-summary')).toHaveAttribute('data-state', 'ready', {
-    timeout: 20_000,
-  })
-  await expect(dialog.getByTestId('plan-start')).toBeEnabled()
-  return dialog
-}
-
 /** Every file below `dir`, as paths relative to it. */
 function filesBelow(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -86,7 +68,10 @@ test('download one file from the file browser; its bytes are the sandbox’s', a
   await expect(button).toBeVisible()
   // Whole upload stays on offer beside the selection, as on every upload page.
   await expect(page.getByTestId('files-download-upload')).toBeVisible()
-  await button.focus()
+  // Keyboard: the button is the next Tab stop after the sort order.
+  await page.getByTestId('files-order').focus()
+  await page.keyboard.press('Tab')
+  await expect(button).toBeFocused()
   await shootLightAndDark(page, 'upload-files-download-action')
   await page.keyboard.press('Enter')
 
