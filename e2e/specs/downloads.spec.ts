@@ -1,18 +1,10 @@
 import { mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
+import { planInto, SLOW_BODIES } from '../fixtures/downloads'
 import { expect, openApp, test } from '../fixtures/test'
 
 const OUT = resolve(import.meta.dirname, '../screenshots')
-
-/** File and zip bodies (not the rawdir listings) arrive at about 2.5 MiB/s after the first MiB. */
-const SLOW_BODIES = {
-  trickleRate: 1,
-  trickleAfterBytes: 1024 * 1024,
-  trickleBytes: 256 * 1024,
-  trickleIntervalMs: 100,
-  pathPattern: 'raw/',
-}
 
 // A job of 50 entries (about 35 MiB) then runs long enough to pause and to be seen running.
 test.use({
@@ -48,13 +40,7 @@ async function selectRows(page: Page, count: number) {
 /** Opens the planning dialog for the selection and plans it into `folder`. */
 async function plan(page: Page, folder: string) {
   await page.getByTestId('bulk-download').click()
-  const dialog = page.getByTestId('plan-dialog')
-  await dialog.getByTestId('plan-destination').fill(folder)
-  await expect(dialog.getByTestId('plan-summary')).toHaveAttribute('data-state', 'ready', {
-    timeout: 20_000,
-  })
-  await expect(dialog.getByTestId('plan-start')).toBeEnabled()
-  return dialog
+  return planInto(page, folder)
 }
 
 test('50 selected entries: plan, start, pause, resume, finish, verify; a failed item', async ({

@@ -95,8 +95,13 @@ export function describeSource(source: DownloadSource): string {
       return `Raw files of ${source.entryIds.length.toLocaleString('en-US')} selected ${source.entryIds.length === 1 ? 'entry' : 'entries'}`
     case 'upload':
       return `Every file of upload ${source.uploadId}`
-    case 'upload-paths':
-      return `${source.paths.length} ${source.paths.length === 1 ? 'file or folder' : 'files or folders'} of upload ${source.uploadId}`
+    case 'upload-paths': {
+      // One path is named (the file browser's "Download file"); more are counted.
+      const [only] = source.paths
+      if (only !== undefined && source.paths.length === 1)
+        return `${only} from upload ${source.uploadId}`
+      return `${source.paths.length.toLocaleString('en-US')} files or folders of upload ${source.uploadId}`
+    }
     case 'archive':
       return 'Archive data of every entry the search matches'
   }

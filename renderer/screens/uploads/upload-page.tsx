@@ -3,6 +3,7 @@ import { IconArrowLeft, IconFolderOpen, IconInfoCircle, IconList } from '@tabler
 import { useState } from 'react'
 import { ScreenHeader } from '../../components/screen-header'
 import { ViewerError } from '../../components/viewer-error'
+import { FileDownloadActions } from '../../features/downloads/file-download-actions'
 import { FileBrowser } from '../../features/uploads/files/file-browser'
 import { useInvoke } from '../../ipc/hooks'
 import { UploadEntries } from './upload-entries'
@@ -96,6 +97,16 @@ export function UploadPage({
             embedded
             entry={{ serverId, uploadId, mainfile: fileTarget.mainfile, uploadName: name }}
             startFolder={fileTarget.folder}
+            selectionActions={(selected, shown) => (
+              <FileDownloadActions
+                serverId={serverId}
+                uploadId={uploadId}
+                uploadName={detail.data?.summary.name ?? undefined}
+                selected={selected}
+                folder={shown}
+                offerWholeUpload
+              />
+            )}
           />
         </Tabs.Panel>
       </Tabs>

@@ -1,11 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { FileItem, FilePreview, FolderPage } from '../../../../shared/ipc/channels/raw-files'
 import type { IpcResult } from '../../../../shared/ipc/result'
 import { AppProviders } from '../../../app/providers'
 import { createIpcClient } from '../../../ipc/client'
 import { createFakeTransport } from '../../../test-support/fake-transport'
+import { stubLayoutSize } from '../../../test-support/layout-size'
 import { FileBrowser } from './file-browser'
 
 const ENTRY = {
@@ -99,23 +100,8 @@ const TREE_ROOT = folder('', [
   { name: 'test_entry', path: 'test_entry', isFile: false, size: 3700 },
 ])
 
-// jsdom lays nothing out: give the virtual list a window of 480 × 600 px to fill with rows.
-const sizes = { clientHeight: 480, clientWidth: 600, offsetHeight: 480, offsetWidth: 600 }
-const original = Object.fromEntries(
-  Object.keys(sizes).map((key) => [
-    key,
-    Object.getOwnPropertyDescriptor(HTMLElement.prototype, key) ??
-      Object.getOwnPropertyDescriptor(Element.prototype, key),
-  ]),
-)
-beforeAll(() => {
-  for (const [key, value] of Object.entries(sizes))
-    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value })
-})
-afterAll(() => {
-  for (const [key, descriptor] of Object.entries(original))
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor)
-})
+// jsdom lays nothing out: a window of 480 × 600 px for the virtual list to fill with rows.
+stubLayoutSize()
 
 describe('FileBrowser', () => {
   it('shows the recorded folder: sizes, kinds, the mainfile with its parser and entry link', async () => {

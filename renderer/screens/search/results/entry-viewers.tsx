@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { ArchiveViewer } from '../../../features/archive-viewer/archive-viewer'
+import { FileDownloadActions } from '../../../features/downloads/file-download-actions'
 import { FileBrowser } from '../../../features/uploads/files/file-browser'
 import { registerEntryAction, type EntryRef } from '../../../features/entry-actions/entry-actions'
 
@@ -36,6 +37,19 @@ export function EntryViewers({ onOpenChange }: { onOpenChange: (open: boolean) =
           key={`${files.serverId}/${files.entryId}`}
           entry={files}
           onClose={() => setFiles(null)}
+          selectionActions={
+            files.uploadId === undefined
+              ? undefined
+              : (selected, folder) => (
+                  <FileDownloadActions
+                    serverId={files.serverId}
+                    uploadId={files.uploadId ?? ''}
+                    uploadName={files.uploadName}
+                    selected={selected}
+                    folder={folder}
+                  />
+                )
+          }
         />
       )}
     </>
