@@ -41,6 +41,10 @@ test('every navigation item opens its section, and placeholders say they are not
     else if (id === 'search') await expect(page.getByTestId('screen-search')).toBeVisible()
     // Groups works (issue #16): its list and search are there.
     else if (id === 'groups') await expect(page.getByTestId('groups-scope')).toBeVisible()
+    // Uploads works (issue #15): signed out, it says what signing in gives.
+    else if (id === 'uploads') await expect(page.getByTestId('uploads-signed-out')).toBeVisible()
+    // Downloads works (issue #13): with no job yet, it says how to start one.
+    else if (id === 'downloads') await expect(page.getByTestId('downloads-empty')).toBeVisible()
     else
       await expect(page.getByTestId('not-available-badge')).toHaveText(
         'Not yet available in this version',

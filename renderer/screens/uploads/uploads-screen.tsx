@@ -21,7 +21,7 @@ export function UploadsScreen() {
   const serverId = servers.activeId ?? ''
   const signedIn = Boolean(auth.data?.session)
   return (
-    <Stack gap="lg" data-testid="uploads-screen">
+    <Stack gap="lg" data-testid="screen-uploads">
       <ScreenHeader
         title="Uploads"
         description="Your uploads on the active server: processing state, visibility, members and files."
