@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
 import { planInto, SLOW_BODIES } from '../fixtures/downloads'
+import { shootLightAndDark } from '../fixtures/screenshots'
 import { expect, openApp, test } from '../fixtures/test'
 
 const OUT = resolve(import.meta.dirname, '../screenshots')
@@ -11,18 +12,6 @@ test.use({
   sandbox: { entries: 300, faults: SLOW_BODIES },
   viewport: { width: 1024, height: 640 },
 })
-
-/** Both colour schemes of the same moment: "system" follows what the browser reports. */
-async function shoot(page: Page, name: string, target?: ReturnType<Page['getByTestId']>) {
-  await page.mouse.move(0, 0) // no tooltip over the picture
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
-    const path = resolve(OUT, `downloads-${name}-${scheme}.png`)
-    await (target ? target.screenshot({ path }) : page.screenshot({ path }))
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
 
 /** Ticks the first `count` rows of the results with the keyboard (Space toggles, ↓ moves). */
 async function selectRows(page: Page, count: number) {
@@ -61,7 +50,7 @@ test('50 selected entries: plan, start, pause, resume, finish, verify; a failed 
   const dialog = await plan(page, folder)
   await expect(dialog.getByTestId('plan-entries')).toHaveText('50')
   await expect(dialog.getByTestId('plan-source')).toHaveText('Raw files of 50 selected entries')
-  await shoot(page, 'planning-dialog')
+  await shootLightAndDark(page, 'downloads-planning-dialog')
   await dialog.getByTestId('plan-start').click()
   await page.getByTestId('plan-show-downloads').click()
 
@@ -74,7 +63,7 @@ test('50 selected entries: plan, start, pause, resume, finish, verify; a failed 
   await row.getByTestId('job-resume').click()
   await expect(row).toHaveAttribute('data-state', /running|throttled/)
   await expect(row.getByTestId('job-eta')).toBeVisible()
-  await shoot(page, 'running-job')
+  await shootLightAndDark(page, 'downloads-running-job')
 
   await expect(row).toHaveAttribute('data-state', 'done', { timeout: 120_000 })
   await expect(row.getByTestId('job-files')).toHaveText(/^(\d+) of \1 files/)
@@ -85,7 +74,7 @@ test('50 selected entries: plan, start, pause, resume, finish, verify; a failed 
   await expect(page.getByTestId('verify-verdict')).toContainText('match the manifest', {
     timeout: 30_000,
   })
-  await shoot(page, 'verify-report')
+  await shootLightAndDark(page, 'downloads-verify-report')
   await page.keyboard.press('Escape')
 
   // Every file request (not the listings: rawdir) now fails with a 502 page: the second job
@@ -101,5 +90,5 @@ test('50 selected entries: plan, start, pause, resume, finish, verify; a failed 
   await expect(failing.getByTestId('job-state')).toHaveText(/^Failed \(\d+\)$/)
   await failing.getByTestId('job-failures-toggle').click()
   await expect(failing.getByTestId('failure-row').first()).toContainText('502')
-  await shoot(page, 'failed-item')
+  await shootLightAndDark(page, 'downloads-failed-item')
 })

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import type { Sandbox } from '../../electron/sandbox'
+import { closeToasts } from '../fixtures/screenshots'
 import { expect, openApp, test, TEST_SANDBOX_PROFILE } from '../fixtures/test'
 
 // Uploads through web mode: the list (signed out, then signed in), an upload's page, and its
@@ -49,8 +50,10 @@ async function showcase(sandbox: Sandbox) {
   return { uploadId, name: upload.data.upload_name, author, framed }
 }
 
-const shot = (target: Page | Locator, name: string) =>
-  target.screenshot({ path: resolve(OUT, `${name}.png`) })
+async function shot(target: Page | Locator, name: string) {
+  await closeToasts('page' in target ? target.page() : target)
+  await target.screenshot({ path: resolve(OUT, `${name}.png`) })
+}
 
 async function openItem(page: Page, name: string) {
   await page
