@@ -34,7 +34,11 @@ export class DownloadEvents {
     return summarize(
       runtime.job,
       runtime.items,
-      { rate: runtime.meter.rate(), ...(retryAt > this.now() ? { retryAt } : {}) },
+      {
+        rate: runtime.meter.rate(),
+        liveBytes: runtime.liveBytes(),
+        ...(retryAt > this.now() ? { retryAt } : {}),
+      },
       this.now(),
     )
   }
