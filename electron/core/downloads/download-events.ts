@@ -37,6 +37,11 @@ export class DownloadEvents {
       {
         rate: runtime.meter.rate(),
         liveBytes: runtime.liveBytes(),
+        // Work left but no unit of it in flight: it waits for a slot behind other jobs.
+        queued:
+          runtime.job.state === 'running' &&
+          runtime.running.size === 0 &&
+          runtime.nextUnit() !== undefined,
         ...(retryAt > this.now() ? { retryAt } : {}),
       },
       this.now(),

@@ -33,6 +33,8 @@ export interface LiveState {
   rate: number
   /** Bytes received by running units that no item's offset counts yet. */
   liveBytes?: number
+  /** Running, but every unit slot is taken by other jobs. */
+  queued?: boolean
   retryAt?: number
   planning?: boolean
 }
@@ -75,7 +77,13 @@ export function summarize(
     serverName: job.serverName,
     label: job.label,
     kind: job.spec.source.kind,
-    state: live.planning ? 'planning' : throttled ? 'throttled' : job.state,
+    state: live.planning
+      ? 'planning'
+      : throttled
+        ? 'throttled'
+        : live.queued === true
+          ? 'queued'
+          : job.state,
     priority: job.priority,
     destination: job.root,
     filesDone,
