@@ -2,7 +2,13 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobSummary } from '../../../shared/ipc/channels/downloads'
 import { startDownloadCore, type DownloadCore } from './test-support/download-core'
-import { finished, publicEntries, tempFolder } from './test-support/download-env'
+import {
+  finished,
+  publicEntries,
+  jobSummary,
+  tempFolder,
+  TRICKLING_SANDBOX,
+} from './test-support/download-env'
 import { DEFAULT_UNIT_LIMITS } from './units'
 
 // Progress while a zip unit streams: its bytes count as they arrive (so rate and ETA are
@@ -13,18 +19,7 @@ const folder = tempFolder()
 
 beforeAll(async () => {
   env = await startDownloadCore({
-    sandbox: {
-      entries: 4,
-      limits: { rate: null, concurrency: null },
-      // Every raw download trickles (8 KiB every 2 ms after the first 2 000 bytes).
-      faults: {
-        pathPattern: 'raw',
-        trickleRate: 1,
-        trickleAfterBytes: 2000,
-        trickleBytes: 8192,
-        trickleIntervalMs: 2,
-      },
-    },
+    sandbox: TRICKLING_SANDBOX,
     // Every file goes into zips, so only zip units move bytes.
     ports: { downloads: { unitLimits: { ...DEFAULT_UNIT_LIMITS, largeFileBytes: 1024 ** 3 } } },
   })
@@ -44,10 +39,10 @@ describe('progress of a zip unit', () => {
       destination: join(folder.path, 'data'),
     })
     const seen: JobSummary[] = []
-    for (let job = await summary(jobId); !['done', 'failed'].includes(job.state);) {
+    for (let job = await jobSummary(env, jobId); !['done', 'failed'].includes(job.state);) {
       seen.push(job)
       await new Promise((resolve) => setTimeout(resolve, 25))
-      job = await summary(jobId)
+      job = await jobSummary(env, jobId)
     }
     const done = await finished(env, jobId)
     expect(done.state).toBe('done')
@@ -59,10 +54,3 @@ describe('progress of a zip unit', () => {
     expect(done.bytesDone).toBe(done.bytesTotal)
   }, 60_000)
 })
-
-async function summary(jobId: string): Promise<JobSummary> {
-  const { jobs } = await env.call('downloads.list', {})
-  const job = jobs.find((j) => j.id === jobId)
-  if (job === undefined) throw new Error(`job ${jobId} is not listed`)
-  return job
-}

@@ -1,8 +1,12 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JobSummary } from '../../../shared/ipc/channels/downloads'
 import { startDownloadCore, type DownloadCore } from './test-support/download-core'
-import { publicEntries, tempFolder } from './test-support/download-env'
+import {
+  publicEntries,
+  jobSummary,
+  tempFolder,
+  TRICKLING_SANDBOX,
+} from './test-support/download-env'
 
 // A job that waits for a unit slot behind another job says queued, and runs once it gets one.
 
@@ -11,19 +15,7 @@ const folder = tempFolder()
 
 beforeAll(async () => {
   env = await startDownloadCore({
-    sandbox: {
-      entries: 4,
-      limits: { rate: null, concurrency: null },
-      // Every raw download trickles (8 KiB every 2 ms after the first 2 000 bytes).
-      faults: {
-        pathPattern: 'raw',
-        trickleRate: 1,
-        trickleAfterBytes: 2000,
-        trickleBytes: 8192,
-        trickleIntervalMs: 2,
-      },
-    },
-    // Every file goes into zips, so only zip units move bytes.
+    sandbox: TRICKLING_SANDBOX,
     // One unit at a time over all jobs, so a second job has to wait for a slot.
     ports: { downloads: { concurrency: 1 } },
   })
@@ -49,8 +41,8 @@ describe('a job waiting for a slot', () => {
     const until = Date.now() + 20_000
     while (Date.now() < until) {
       states = {
-        first: (await summary(first.jobId)).state,
-        second: (await summary(second.jobId)).state,
+        first: (await jobSummary(env, first.jobId)).state,
+        second: (await jobSummary(env, second.jobId)).state,
       }
       if (states.second === 'queued') break
       await new Promise((resolve) => setTimeout(resolve, 25))
@@ -58,16 +50,9 @@ describe('a job waiting for a slot', () => {
     expect(states).toEqual({ first: 'running', second: 'queued' })
     await env.call('downloads.cancel', { jobId: first.jobId, removePartial: true })
     const until2 = Date.now() + 20_000
-    while ((await summary(second.jobId)).state === 'queued' && Date.now() < until2)
+    while ((await jobSummary(env, second.jobId)).state === 'queued' && Date.now() < until2)
       await new Promise((resolve) => setTimeout(resolve, 25))
-    expect((await summary(second.jobId)).state).toBe('running')
+    expect((await jobSummary(env, second.jobId)).state).toBe('running')
     await env.call('downloads.cancel', { jobId: second.jobId, removePartial: true })
   }, 60_000)
 })
-
-async function summary(jobId: string): Promise<JobSummary> {
-  const { jobs } = await env.call('downloads.list', {})
-  const job = jobs.find((j) => j.id === jobId)
-  if (job === undefined) throw new Error(`job ${jobId} is not listed`)
-  return job
-}
