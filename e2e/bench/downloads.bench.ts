@@ -6,7 +6,8 @@
  * limit. Also the host's RSS growth (1 GiB vs 2 GiB) and the latency of interactive calls made
  * through the same core during the 2 GiB download. Writes docs/benchmarks/downloads.json and
  * downloads.md. Not a test: targets are reported with PASS/FAIL, the exit code says whether
- * all passed. BENCH_RUNS sets the paired curl/engine runs (default 3).
+ * all passed. BENCH_RUNS sets the paired curl/engine runs (default 3); BENCH_ONLY=big runs
+ * only those pairs and prints them (no report written), to measure a throughput change quickly.
  */
 import { loadavg } from 'node:os'
 import { BIG_FILE_UPLOAD_ID } from '../../electron/sandbox/testing/fixtures'
@@ -88,6 +89,10 @@ async function main(): Promise<void> {
     },
   )
   const ratios = big.pairs.map((p) => p.engine / p.curl)
+  if (process.env.BENCH_ONLY === 'big') {
+    log(`  2 GiB median ratio ${round1(median(ratios) * 100) / 100}×`)
+    process.exit(0)
+  }
   const growth2 = median(big.pairs.map((p) => p.growth))
   raw.big = big
   targets.push({

@@ -9,6 +9,7 @@ import {
   readBody,
   sendHttp,
   touchingChunks,
+  heedBodyErrors,
   type HttpResponse,
 } from '../network/http-adapter'
 import type { HttpRequest } from '../network/http-request'
@@ -129,7 +130,7 @@ export class ApiRequester {
     return this.send(method, path, options, undefined, async (response, attempt) => {
       try {
         return await consume(
-          touchingChunks(response.body, (bytes) => attempt.touch(bytes)),
+          touchingChunks(heedBodyErrors(response.body), (bytes) => attempt.touch(bytes)),
           {
             status: response.status,
             headers: response.headers,

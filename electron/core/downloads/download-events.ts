@@ -34,7 +34,16 @@ export class DownloadEvents {
     return summarize(
       runtime.job,
       runtime.items,
-      { rate: runtime.meter.rate(), ...(retryAt > this.now() ? { retryAt } : {}) },
+      {
+        rate: runtime.meter.rate(),
+        liveBytes: runtime.liveBytes(),
+        // Work left but no unit of it in flight: it waits for a slot behind other jobs.
+        queued:
+          runtime.job.state === 'running' &&
+          runtime.running.size === 0 &&
+          runtime.nextUnit() !== undefined,
+        ...(retryAt > this.now() ? { retryAt } : {}),
+      },
       this.now(),
     )
   }

@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
+import { open } from 'node:fs/promises'
 
 /** Feeds the first `end` bytes of a file (all of it without `end`) into `hash`. */
 export async function hashInto(hash: Hash, path: string, end?: number): Promise<void> {
@@ -17,4 +18,14 @@ export async function sha256OfFile(path: string): Promise<string | null> {
     return null
   }
   return hash.digest('hex')
+}
+
+/** fsyncs a file written through a stream that has closed (Linux flushes a file, not an fd). */
+export async function syncFile(path: string): Promise<void> {
+  const file = await open(path, 'r+')
+  try {
+    await file.sync()
+  } finally {
+    await file.close()
+  }
 }

@@ -8,6 +8,8 @@ export class JobRuntime {
   readonly running = new Set<number>()
   abort = new AbortController()
   readonly meter: RateMeter
+  /** Per running unit: bytes received that no item's offset counts yet (live progress). */
+  readonly live = new Map<number, number>()
   retryAt: number | undefined
   /** The job has announced its end (downloads.finished) for its current run. */
   announced = false
@@ -29,6 +31,13 @@ export class JobRuntime {
       list.push(item)
       this.itemsOfUnit.set(item.unit, list)
     }
+  }
+
+  /** Bytes in flight over all running units (see `live`). */
+  liveBytes(): number {
+    let bytes = 0
+    for (const value of this.live.values()) bytes += value
+    return bytes
   }
 
   /** A fresh signal for a (re)started job; the old one stays aborted. */

@@ -65,6 +65,7 @@ export class JobScheduler {
         const signal = runtime.abort.signal
         void this.run(runtime, unit.n, signal).finally(() => {
           runtime.running.delete(unit.n)
+          runtime.live.delete(unit.n)
           this.inFlight -= 1
           this.settle(runtime)
           this.pump()
@@ -90,7 +91,7 @@ export class JobScheduler {
     if (unit === undefined) return
     try {
       if (!(await this.enoughSpace(runtime))) return
-      const ctx = this.context(runtime, await this.client(runtime), signal)
+      const ctx = this.context(runtime, n, await this.client(runtime), signal)
       await runUnit(ctx, runtime, unit)
     } catch (error) {
       if (signal.aborted) return
@@ -115,7 +116,12 @@ export class JobScheduler {
     return await this.deps.api.clientFor(runtime.job.spec.serverId)
   }
 
-  private context(runtime: JobRuntime, client: NomadClient, signal: AbortSignal): TransferContext {
+  private context(
+    runtime: JobRuntime,
+    n: number,
+    client: NomadClient,
+    signal: AbortSignal,
+  ): TransferContext {
     const events = this.deps.events
     return {
       client,
@@ -123,8 +129,12 @@ export class JobScheduler {
       journal: this.deps.journal,
       signal,
       onBytes: (bytes) => {
-        runtime.meter.add(Math.max(0, bytes))
+        runtime.meter.add(bytes)
         events.changed(runtime.job.id)
+      },
+      setLive: (bytes) => {
+        if (bytes > 0) runtime.live.set(n, bytes)
+        else runtime.live.delete(n)
       },
       onItem: () => events.changed(runtime.job.id),
       onThrottle: (until) => {

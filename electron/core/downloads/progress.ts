@@ -31,6 +31,10 @@ export class RateMeter {
 /** What the summary needs that only the running manager knows. */
 export interface LiveState {
   rate: number
+  /** Bytes received by running units that no item's offset counts yet. */
+  liveBytes?: number
+  /** Running, but every unit slot is taken by other jobs. */
+  queued?: boolean
   retryAt?: number
   planning?: boolean
 }
@@ -56,6 +60,8 @@ export function summarize(
       bytesTotal =
         item.size === null ? null : bytesTotal + (item.status === 'failed' ? 0 : item.size)
   }
+  bytesDone += live.liveBytes ?? 0
+  if (bytesTotal !== null) bytesDone = Math.min(bytesDone, bytesTotal)
   const archive = job.spec.source.kind === 'archive'
   const filesTotal = archive ? (job.cursor === null ? items.length : null) : items.length
   if (archive && job.cursor !== null) bytesTotal = null
@@ -71,7 +77,13 @@ export function summarize(
     serverName: job.serverName,
     label: job.label,
     kind: job.spec.source.kind,
-    state: live.planning ? 'planning' : throttled ? 'throttled' : job.state,
+    state: live.planning
+      ? 'planning'
+      : throttled
+        ? 'throttled'
+        : live.queued === true
+          ? 'queued'
+          : job.state,
     priority: job.priority,
     destination: job.root,
     filesDone,

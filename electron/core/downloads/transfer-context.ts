@@ -9,8 +9,13 @@ export interface TransferContext {
   journal: DownloadJournal
   /** Aborted on pause, cancel and shutdown: the transfer stops where it is. */
   signal: AbortSignal
-  /** Bytes received (for the rate); may later be taken back by `onRestart`. */
+  /** Bytes received (for the rate). */
   onBytes(bytes: number): void
+  /**
+   * The unit's bytes received that no item's offset counts yet (a zip being fetched, a file's
+   * bytes since its last checkpoint): shown as progress until recorded; 0 takes them back.
+   */
+  setLive(bytes: number): void
   /** An item's record changed (status, offset); the manager recounts and announces. */
   onItem(item: ItemRecord): void
   /** The server is refusing (503/429) until about `until`. */

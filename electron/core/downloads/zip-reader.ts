@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto'
-import { mkdir, open } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { crc32 } from 'node:zlib'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import { AppError } from '../../../shared/errors'
+import { syncFile } from './file-hash'
 
 /** What was written for one zip member: its sha256 and length, its CRC checked. */
 export interface UnpackedFile {
@@ -46,8 +49,10 @@ function openZip(path: string): Promise<ZipFile> {
       path,
       { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false },
       (error, zip) => {
-        if (error) reject(damaged(error))
-        else resolve(zip)
+        if (error) return reject(damaged(error))
+        // nextEntry listens while it reads; an 'error' between reads must not go unheard.
+        zip.on('error', ignore)
+        resolve(zip)
       },
     )
   })
@@ -76,29 +81,27 @@ async function extract(
   target: string,
   name: string,
 ): Promise<UnpackedFile> {
-  const stream = await new Promise<Readable>((resolve, reject) => {
-    zip.openReadStream(entry, (error, readable) =>
-      error ? reject(damaged(error)) : resolve(readable),
-    )
-  })
+  await mkdir(dirname(target), { recursive: true })
   const hash = createHash('sha256')
   let crc = 0
   let bytes = 0
-  await mkdir(dirname(target), { recursive: true })
-  const file = await open(target, 'w')
   try {
-    for await (const chunk of stream) {
-      const data = chunk as Buffer
-      await file.write(data)
-      hash.update(data)
-      crc = crc32(data, crc)
-      bytes += data.length
-    }
-    await file.sync()
+    const stream = await openMember(zip, entry)
+    await pipeline(
+      stream,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const data of source) {
+          hash.update(data)
+          crc = crc32(data, crc)
+          bytes += data.length
+          yield data
+        }
+      },
+      createWriteStream(target),
+    )
+    await syncFile(target)
   } catch (error) {
     throw error instanceof AppError ? error : damaged(error as Error)
-  } finally {
-    await file.close()
   }
   if (crc !== entry.crc32 || bytes !== entry.uncompressedSize)
     throw new AppError(
@@ -106,6 +109,26 @@ async function extract(
       `The zip member ${name} is damaged (CRC-32 or size does not match the zip's directory).`,
     )
   return { sha256: hash.digest('hex'), bytes }
+}
+
+/**
+ * A member's data stream, with an error listener from its first moment: yauzl inflates as soon
+ * as the stream exists and forwards a corrupt member's zlib error (Z_DATA_ERROR) a tick later;
+ * without a listener that error would be thrown out of band and end the process. The
+ * pipeline that reads the stream sees the same error and rejects with it.
+ */
+function openMember(zip: ZipFile, entry: Entry): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, readable) => {
+      if (error) return reject(damaged(error))
+      readable.on('error', ignore)
+      resolve(readable)
+    })
+  })
+}
+
+function ignore(): void {
+  // Reported through whoever reads next (nextEntry, the pipeline of extract); see openMember.
 }
 
 function damaged(error: Error): AppError {

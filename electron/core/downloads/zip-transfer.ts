@@ -1,8 +1,11 @@
-import { mkdir, open, rm } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import type { StreamConsumer } from '../api/api-requester'
 import { afterFailure } from './failures'
 import { finalizeItems, itemPaths, type VerifiedPart } from './finalize'
+import { syncFile } from './file-hash'
 import { fail } from './file-transfer'
 import type { ItemRecord, UnitRecord } from './job-record'
 import type { TransferContext } from './transfer-context'
@@ -34,8 +37,22 @@ export async function fetchZip(
       )
       if (pending.size === 0) return
       const verified: VerifiedPart[] = []
+      // Every request counts, including one a throttle answers: failed items say how many ran.
+      unit.attempts += 1
+      let received = 0
+      let recorded = 0
+      const finalize = async (parts: VerifiedPart[]) => {
+        await finalizeItems(ctx, parts)
+        for (const part of parts) recorded += part.bytes
+        // The zip's bytes stand for its files until they are recorded (compressed ≠ unpacked).
+        ctx.setLive(Math.max(0, received - recorded))
+      }
       try {
-        await request(ctx, unit, zipPath)
+        await request(ctx, unit, zipPath, (bytes) => {
+          received += bytes
+          ctx.onBytes(bytes)
+          ctx.setLive(received)
+        })
         await unpackZip(
           zipPath,
           (name) => {
@@ -47,18 +64,20 @@ export async function fetchZip(
             const item = pending.get(memberPath(unit, name))
             if (item === undefined) return
             pending.delete(memberPath(unit, name))
-            ctx.onBytes(result.bytes)
             verified.push({ item, ...result })
             // Checked parts get their names in batches: a crash loses at most a batch's work.
-            if (verified.length >= FINALIZE_BATCH) await finalizeItems(ctx, verified.splice(0))
+            if (verified.length >= FINALIZE_BATCH) await finalize(verified.splice(0))
           },
         )
-        await finalizeItems(ctx, verified.splice(0))
-        for (const item of pending.values())
+        await finalize(verified.splice(0))
+        for (const item of pending.values()) {
+          item.attempts = unit.attempts
           await fail(ctx, item, 'permanent', `The server's zip did not contain ${item.path}.`)
+        }
         return
       } catch (error) {
-        unit.attempts += 1
+        // A zip restarts whole: what this attempt received leaves the progress.
+        ctx.setLive(0)
         const after = await afterFailure(ctx, error, failures)
         if (after.next === 'give-up') {
           for (const item of items.filter((i) => i.status === 'pending')) {
@@ -71,6 +90,7 @@ export async function fetchZip(
       }
     }
   } finally {
+    ctx.setLive(0)
     await rm(zipPath, { force: true })
   }
 }
@@ -81,15 +101,24 @@ function memberPath(unit: UnitRecord, name: string): string {
   return `${unit.uploadId ?? ''}/${unit.folder ? `${unit.folder}/` : ''}${name}`
 }
 
-function request(ctx: TransferContext, unit: UnitRecord, zipPath: string): Promise<void> {
+function request(
+  ctx: TransferContext,
+  unit: UnitRecord,
+  zipPath: string,
+  onBytes: (bytes: number) => void,
+): Promise<void> {
   const save: StreamConsumer<void> = async (body) => {
-    const file = await open(zipPath, 'w')
-    try {
-      for await (const chunk of body) await file.write(chunk)
-      await file.sync()
-    } finally {
-      await file.close()
-    }
+    await pipeline(
+      body,
+      async function* (source: AsyncIterable<Uint8Array>) {
+        for await (const chunk of source) {
+          onBytes(chunk.length)
+          yield chunk
+        }
+      },
+      createWriteStream(zipPath),
+    )
+    await syncFile(zipPath)
   }
   const options = { lane: 'background' as const, signal: ctx.signal }
   const files = { include_files: unit.names ?? [] }

@@ -164,6 +164,16 @@ export function discardBody(body: HttpResponse['body']): void {
   body.destroy()
 }
 
+/**
+ * Listens for a streamed body's 'error' from the moment it exists: undici errors a body on a
+ * reset even before its reader starts iterating (while a consumer opens its file, say), and an
+ * unheard 'error' is an uncaught exception. The reader's iterator still sees the error.
+ */
+export function heedBodyErrors(body: HttpResponse['body']): HttpResponse['body'] {
+  body.on('error', ignoreAbort)
+  return body
+}
+
 function ignoreAbort(): void {
   // The body was cancelled on purpose; its abort is not a failure of anything.
 }

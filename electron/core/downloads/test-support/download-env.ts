@@ -95,3 +95,24 @@ async function compare(env: Env, root: string): Promise<string[]> {
   }
   return bad
 }
+
+/** A job's row in downloads.list, or an error naming the missing job. */
+export async function jobSummary(env: Env, jobId: string): Promise<JobSummary> {
+  const { jobs } = await env.call('downloads.list', {})
+  const job = jobs.find((j) => j.id === jobId)
+  if (job === undefined) throw new Error(`job ${jobId} is not listed`)
+  return job
+}
+
+/** Every raw download trickles (8 KiB every 2 ms after the first 2 000 bytes), limits off. */
+export const TRICKLING_SANDBOX = {
+  entries: 4,
+  limits: { rate: null, concurrency: null },
+  faults: {
+    pathPattern: 'raw',
+    trickleRate: 1,
+    trickleAfterBytes: 2000,
+    trickleBytes: 8192,
+    trickleIntervalMs: 2,
+  },
+}
