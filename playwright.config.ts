@@ -6,7 +6,9 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: ['specs/**/*.spec.ts', 'electron/**/*.spec.ts'],
   outputDir: './test-results',
-  workers: 1,
+  // Two workers (one per core on CI): most of a spec's time is waiting on the host, the sandbox
+  // or slowed bodies, and every test has its own host, sandbox, ports and data folder.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,
