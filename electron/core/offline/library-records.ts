@@ -33,6 +33,8 @@ export type PinState = z.infer<typeof pinStateSchema>
 export const pinRecordSchema = z.object({
   pinId: z.string().min(1),
   serverId: z.string().min(1),
+  /** The server's name when the pin was made (the profile may be removed later). */
+  serverName: z.string().default(''),
   label: z.string(),
   source: pinSourceSchema,
   /** Most entries kept (the user's limit); a search with more matches keeps the first ones. */

@@ -29,6 +29,7 @@ function pinOf(owner: Owner): PinRecord {
   return {
     pinId: `all-${owner}`,
     serverId: `sandbox-${owner}`,
+    serverName: 'Sandbox',
     label: `Everything (${owner})`,
     source: { kind: 'search', query: {}, owner },
     limit: 100_000,

@@ -14,6 +14,7 @@ let library: OfflineLibrary
 const pin: PinRecord = {
   pinId: 'p1',
   serverId: 's',
+  serverName: 'S',
   label: 'Three entries',
   source: { kind: 'entries', entryIds: ['a', 'b', 'c'] },
   limit: 10,
@@ -61,8 +62,8 @@ describe('the offline library', () => {
   it('skips and reports a damaged record; searches still answer from the rest', async () => {
     await library.savePin(pin)
     await library.storeEntries(pin, [doc('a', 1), doc('b', 2), doc('c', 3)], 5, () => ({}))
-    const raw = db.openDB<unknown, string>('offline-entries')
-    await raw.put('s\u0000b', { doc: 'not an object', pins: [] })
+    const raw = db.openDB<unknown, string[]>('offline-entries')
+    await raw.put(['s', 'b'], { doc: 'not an object', pins: [] })
     await library.storeEntries(pin, [], 7, () => ({}))
     const answer = new OfflineSearch(library).query('s', {
       query: { 'results.material.n_elements:gte': 1 },

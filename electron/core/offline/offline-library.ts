@@ -22,22 +22,29 @@ export interface DamagedRecord {
   problem: string
 }
 
-const SEPARATOR = '\u0000'
-const entryKey = (serverId: string, entryId: string) => `${serverId}${SEPARATOR}${entryId}`
+/**
+ * Entry keys are [server id, entry id]: lmdb orders array keys element by element, so one
+ * server's entries are one range, in entry id order. (A string key with a NUL separator would be
+ * read back as such an array by lmdb's key encoding, and its ranges would not match.)
+ */
+type EntryKey = [string, string]
+const entryKey = (serverId: string, entryId: string): EntryKey => [serverId, entryId]
+/** Above every entry id (ids are ASCII; U+FFFF encodes above any ASCII byte). */
+const LAST = '\uffff'
 
 /** Bytes a record takes, counted as its JSON (what the storage screen and the estimates show). */
 export const recordBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value))
 
 export class OfflineLibrary {
   private readonly pins: Database<unknown, string>
-  private readonly entries: Database<unknown, string>
+  private readonly entries: Database<unknown, EntryKey>
   /** Bumped on every change of a server's entries: the offline search rebuilds its source. */
   private readonly versions = new Map<string, number>()
   private readonly damagedKeys = new Map<string, string>()
 
   constructor(private readonly db: EmbeddedDb) {
     this.pins = db.openDB<unknown, string>('offline-pins')
-    this.entries = db.openDB<unknown, string>('offline-entries')
+    this.entries = db.openDB<unknown, EntryKey>('offline-entries')
   }
 
   version(serverId: string): number {
@@ -75,10 +82,7 @@ export class OfflineLibrary {
 
   /** Every valid stored entry of a server, in entry id order (damaged ones are skipped). */
   *entriesOf(serverId: string): Generator<StoredEntry> {
-    const range = this.entries.getRange({
-      start: `${serverId}${SEPARATOR}`,
-      end: `${serverId}\u0001`,
-    })
+    const range = this.entries.getRange({ start: [serverId], end: [serverId, LAST] })
     for (const { key, value } of range) {
       const entry = this.validEntry(key, value)
       if (entry) yield entry
@@ -186,12 +190,12 @@ export class OfflineLibrary {
     return undefined
   }
 
-  private validEntry(key: string, value: unknown): StoredEntry | undefined {
+  private validEntry(key: EntryKey, value: unknown): StoredEntry | undefined {
     if (value === undefined) return undefined
     const parsed = storedEntrySchema.safeParse(value)
     if (parsed.success) return parsed.data
     this.damagedKeys.set(
-      `entry ${key.replace(SEPARATOR, '/')}`,
+      `entry ${key.join('/')}`,
       parsed.error.issues[0]?.message ?? 'invalid record',
     )
     return undefined

@@ -18,6 +18,7 @@ function pin(id: string, source: PinRecord['source'], limit = 10_000): PinRecord
   return {
     pinId: id,
     serverId: 'sandbox',
+    serverName: 'Sandbox',
     label: id,
     source,
     limit,

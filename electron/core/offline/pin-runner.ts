@@ -25,6 +25,8 @@ export interface PinRunnerDeps {
   signal?: AbortSignal
   now?: () => number
   pageSize?: number
+  /** Called after every stored page with the pin as stored (progress for the library screen). */
+  onProgress?: (pin: PinRecord) => void
 }
 
 /** The query and owner that select a pin's entries on the server. */
@@ -86,6 +88,7 @@ async function fetchMetadata(deps: PinRunnerDeps, start: PinRecord): Promise<Pin
       cursor: next ?? undefined,
       matched: answer.pagination.total,
     }))
+    deps.onProgress?.(pin)
     if (next === undefined || docs.length === 0) break
   }
   return library.storeEntries(pin, [], deps.now?.() ?? Date.now(), () => ({
@@ -117,6 +120,7 @@ async function fetchArchives(deps: PinRunnerDeps, start: PinRecord): Promise<Pin
     const archives = new Map<string, Json>()
     for (const item of answer.data) archives.set(item.entry_id, item.archive)
     pin = await library.storeArchives(pin, archives, {})
+    deps.onProgress?.(pin)
   }
   return pin
 }
