@@ -14,6 +14,7 @@ import type { CorePorts, EventSink } from './ports'
 import { createRawFilesHandlers } from './raw-files/raw-files-handlers'
 import { createUploadsHandlers } from './uploads/uploads-handlers'
 import { createDownloadsHandlers } from './downloads/downloads-handlers'
+import { createOfflineDomain } from './offline/offline-handlers'
 import { createGroupsHandlers } from './groups/groups-handlers'
 import { createSearchHandlers } from './search/search-handlers'
 import { createServerStatus } from './servers/server-status'
@@ -63,6 +64,7 @@ export function createCore(ports: CorePorts): Core {
   })
   const auth = createAuthDomain(services, { vault: vault.current })
   const tokens = createTokensDomain(services, { auth, vault, notify: ports.notify })
+  const offline = createOfflineDomain(services)
 
   const handlers: HandlersFor<Channels> = {
     ...createAppHandlers(ports, status),
@@ -82,6 +84,7 @@ export function createCore(ports: CorePorts): Core {
       manager: ports.downloads,
     }),
     ...createGroupsHandlers(services),
+    ...offline.handlers,
   }
 
   // First look at the active server; failures end up in its status, never as a rejection.

@@ -2,6 +2,7 @@ import { useMantineColorScheme } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useDownloadsLiveUpdates } from '../features/downloads/live-downloads'
+import { useOfflineLiveUpdates } from '../features/offline/live-pins'
 import { useEvent, useHostConnection, useInvoke, queryKeyFor } from '../ipc/hooks'
 
 /**
@@ -20,6 +21,7 @@ export function LiveUpdates() {
     queryClient.setQueryData(queryKeyFor('settings.get', {}), settings),
   )
   useDownloadsLiveUpdates()
+  useOfflineLiveUpdates()
   const connection = useHostConnection()
   const wasLost = useRef(false)
   useEffect(() => {

@@ -3,12 +3,13 @@ import { useHotkeys } from '@mantine/hooks'
 import { Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
 import { StartDownloadProvider } from '../features/downloads/start-download'
+import { StartPinProvider } from '../features/offline/start-pin'
 import { useInvoke } from '../ipc/hooks'
-import { DownloadBulkActions } from './download-bulk-actions'
 import { HeaderBar } from './header-bar'
 import { RemindersBanner } from '../screens/tokens/reminders-banner'
 import { HostConnectionBanner } from './host-connection-banner'
 import { NavBar } from './nav-bar'
+import { SearchBulkActions } from './search-bulk-actions'
 import { sectionOfMatches } from './routing/match-hash'
 import { useHistoryButtons } from './routing/use-history-buttons'
 import { SECTIONS, type SectionId } from './sections'
@@ -40,44 +41,47 @@ export function Shell() {
   }, [label])
 
   const showDownloads = useCallback(() => navigate('downloads'), [navigate])
+  const showOffline = useCallback(() => navigate('offline'), [navigate])
   return (
     <StartDownloadProvider onShowDownloads={showDownloads}>
-      <DownloadBulkActions />
-      <AppShell
-        header={{ height: 56 }}
-        navbar={{ width: 216, breakpoint: 0 }}
-        footer={{ height: 30 }}
-        padding="xl"
-        data-app-state={info.isSuccess ? 'ready' : info.isError ? 'error' : 'loading'}
-        data-section={section}
-      >
-        <AppShell.Header>
-          <HeaderBar navigate={navigate} />
-        </AppShell.Header>
-        <AppShell.Navbar>
-          <NavBar active={section} navigate={navigate} />
-        </AppShell.Navbar>
-        {/* A column, so banners above the screen take their room from it: a screen that fills the
+      <StartPinProvider onShowOffline={showOffline}>
+        <SearchBulkActions />
+        <AppShell
+          header={{ height: 56 }}
+          navbar={{ width: 216, breakpoint: 0 }}
+          footer={{ height: 30 }}
+          padding="xl"
+          data-app-state={info.isSuccess ? 'ready' : info.isError ? 'error' : 'loading'}
+          data-section={section}
+        >
+          <AppShell.Header>
+            <HeaderBar navigate={navigate} />
+          </AppShell.Header>
+          <AppShell.Navbar>
+            <NavBar active={section} navigate={navigate} />
+          </AppShell.Navbar>
+          {/* A column, so banners above the screen take their room from it: a screen that fills the
           window (Search) grows into what is left (flex 1, min-height 0) and the page never scrolls
           by a banner's height. Other screens keep their natural height and scroll the page. */}
-        <AppShell.Main
-          style={{
-            display: 'flex',
-            flexDirection: 'column',
-            ...(FILLS_WINDOW.includes(section) ? { height: '100dvh' } : {}),
-          }}
-        >
-          <HostConnectionBanner />
-          <UnreachableServerNotice onSwitched={() => navigate('search')} />
-          <RemindersBanner
-            onOpenTokens={section === 'tokens' ? undefined : () => navigate('tokens')}
-          />
-          <Outlet />
-        </AppShell.Main>
-        <AppShell.Footer>
-          <StatusBar onOpenDownloads={showDownloads} />
-        </AppShell.Footer>
-      </AppShell>
+          <AppShell.Main
+            style={{
+              display: 'flex',
+              flexDirection: 'column',
+              ...(FILLS_WINDOW.includes(section) ? { height: '100dvh' } : {}),
+            }}
+          >
+            <HostConnectionBanner />
+            <UnreachableServerNotice onSwitched={() => navigate('search')} />
+            <RemindersBanner
+              onOpenTokens={section === 'tokens' ? undefined : () => navigate('tokens')}
+            />
+            <Outlet />
+          </AppShell.Main>
+          <AppShell.Footer>
+            <StatusBar onOpenDownloads={showDownloads} />
+          </AppShell.Footer>
+        </AppShell>
+      </StartPinProvider>
     </StartDownloadProvider>
   )
 }

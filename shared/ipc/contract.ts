@@ -6,6 +6,7 @@ import { downloadsChannels, downloadsEvents } from './channels/downloads'
 import { groupsChannels, groupsEvents } from './channels/groups'
 import { rawFilesChannels, rawFilesEvents } from './channels/raw-files'
 import { netChannels, netEvents } from './channels/net'
+import { offlineChannels, offlineEvents } from './channels/offline'
 import { searchChannels, searchEvents } from './channels/search'
 import { serversChannels, serversEvents } from './channels/servers'
 import { settingsChannels, settingsEvents } from './channels/settings'
@@ -44,6 +45,7 @@ export const contract = {
     ...uploadsChannels,
     ...downloadsChannels,
     ...groupsChannels,
+    ...offlineChannels,
   },
   events: {
     ...appEvents,
@@ -59,6 +61,7 @@ export const contract = {
     ...uploadsEvents,
     ...downloadsEvents,
     ...groupsEvents,
+    ...offlineEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }
 

@@ -84,6 +84,12 @@ export const CHANNEL_NAMES = [
   'users.search',
   'collaborators.get',
   'collaborators.change',
+  'offline.estimate',
+  'offline.pin',
+  'offline.list',
+  'offline.pause',
+  'offline.resume',
+  'offline.remove',
 ] as const satisfies readonly ChannelName[]
 
 export const EVENT_NAMES = [
@@ -97,6 +103,7 @@ export const EVENT_NAMES = [
   'net.meter',
   'downloads.changed',
   'downloads.finished',
+  'offline.changed',
 ] as const satisfies readonly EventName[]
 
 const channelSet: ReadonlySet<string> = new Set(CHANNEL_NAMES)

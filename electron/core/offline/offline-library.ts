@@ -1,0 +1,203 @@
+import type { Database } from 'lmdb'
+import type { EmbeddedDb } from '../storage/embedded-db'
+import {
+  pinRecordSchema,
+  storedEntrySchema,
+  type PinRecord,
+  type StoredEntry,
+} from './library-records'
+
+/**
+ * The offline library's records in the app's one embedded database: sub-database
+ * `offline-pins` (pin id → PinRecord) and `offline-entries` ("<server id>\0<entry id>" →
+ * StoredEntry, so one server's entries are one key range). Every change that touches both is
+ * one transaction: a crash leaves a pin and its entries consistent, at the last page stored.
+ */
+
+type Json = Record<string, unknown>
+
+/** A record that failed validation: reported, skipped, and its pin offered for re-sync. */
+export interface DamagedRecord {
+  key: string
+  problem: string
+}
+
+/**
+ * Entry keys are [server id, entry id]: lmdb orders array keys element by element, so one
+ * server's entries are one range, in entry id order. (A string key with a NUL separator would be
+ * read back as such an array by lmdb's key encoding, and its ranges would not match.)
+ */
+type EntryKey = [string, string]
+const entryKey = (serverId: string, entryId: string): EntryKey => [serverId, entryId]
+/** Above every entry id (ids are ASCII; U+FFFF encodes above any ASCII byte). */
+const LAST = '\uffff'
+
+/** Bytes a record takes, counted as its JSON (what the storage screen and the estimates show). */
+export const recordBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value))
+
+export class OfflineLibrary {
+  private readonly pins: Database<unknown, string>
+  private readonly entries: Database<unknown, EntryKey>
+  /** Bumped on every change of a server's entries: the offline search rebuilds its source. */
+  private readonly versions = new Map<string, number>()
+  private readonly damagedKeys = new Map<string, string>()
+
+  constructor(private readonly db: EmbeddedDb) {
+    this.pins = db.openDB<unknown, string>('offline-pins')
+    this.entries = db.openDB<unknown, EntryKey>('offline-entries')
+  }
+
+  version(serverId: string): number {
+    return this.versions.get(serverId) ?? 0
+  }
+
+  /** Records found damaged since start (by key), with what was wrong. */
+  damaged(): DamagedRecord[] {
+    return [...this.damagedKeys].map(([key, problem]) => ({ key, problem }))
+  }
+
+  listPins(): PinRecord[] {
+    const out: PinRecord[] = []
+    for (const { key, value } of this.pins.getRange()) {
+      const pin = this.validPin(key, value)
+      if (pin) out.push(pin)
+    }
+    return out.sort((a, b) => a.createdAt - b.createdAt || (a.pinId < b.pinId ? -1 : 1))
+  }
+
+  getPin(pinId: string): PinRecord | undefined {
+    return this.validPin(pinId, this.pins.get(pinId))
+  }
+
+  async savePin(pin: PinRecord): Promise<void> {
+    await this.db.transaction(() => {
+      this.pins.putSync(pin.pinId, pinRecordSchema.parse(pin))
+    })
+  }
+
+  entry(serverId: string, entryId: string): StoredEntry | undefined {
+    const key = entryKey(serverId, entryId)
+    return this.validEntry(key, this.entries.get(key))
+  }
+
+  /** Every valid stored entry of a server, in entry id order (damaged ones are skipped). */
+  *entriesOf(serverId: string): Generator<StoredEntry> {
+    const range = this.entries.getRange({ start: [serverId], end: [serverId, LAST] })
+    for (const { key, value } of range) {
+      const entry = this.validEntry(key, value)
+      if (entry) yield entry
+    }
+  }
+
+  /**
+   * Stores a page of entry metadata for `pin` and the pin's new state in one transaction.
+   * Entries other pins already keep are updated in place and gain this pin.
+   */
+  async storeEntries(
+    pin: PinRecord,
+    docs: readonly Json[],
+    syncedAt: number,
+    next: (kept: { added: number; bytes: number }) => Partial<PinRecord>,
+  ): Promise<PinRecord> {
+    const updated = await this.db.transaction(() => {
+      let added = 0
+      let bytes = 0
+      for (const doc of docs) {
+        const entryId = String(doc.entry_id)
+        const key = entryKey(pin.serverId, entryId)
+        const old = this.validEntry(key, this.entries.get(key))
+        const keeps = old?.pins.includes(pin.pinId) ?? false
+        const record: StoredEntry = {
+          doc: doc as StoredEntry['doc'],
+          ...(old?.archive ? { archive: old.archive } : {}),
+          pins: keeps ? (old?.pins ?? []) : [...(old?.pins ?? []), pin.pinId],
+          syncedAt,
+        }
+        if (!keeps) added += 1
+        bytes += recordBytes(record) - (old && keeps ? recordBytes(old) : 0)
+        this.entries.putSync(key, record)
+      }
+      const current = this.getPin(pin.pinId) ?? pin
+      const result = pinRecordSchema.parse({
+        ...current,
+        entries: current.entries + added,
+        bytes: Math.max(0, current.bytes + bytes),
+        ...next({ added, bytes }),
+      })
+      this.pins.putSync(pin.pinId, result)
+      return result
+    })
+    this.bump(pin.serverId)
+    return updated
+  }
+
+  /** Stores archive summaries of entries the pin keeps, and the pin's new state, at once. */
+  async storeArchives(
+    pin: PinRecord,
+    archives: ReadonlyMap<string, Json>,
+    next: Partial<PinRecord>,
+  ): Promise<PinRecord> {
+    const updated = await this.db.transaction(() => {
+      let bytes = 0
+      for (const [entryId, archive] of archives) {
+        const key = entryKey(pin.serverId, entryId)
+        const old = this.validEntry(key, this.entries.get(key))
+        if (!old) continue
+        bytes += recordBytes(archive) - (old.archive ? recordBytes(old.archive) : 0)
+        this.entries.putSync(key, { ...old, archive })
+      }
+      const current = this.getPin(pin.pinId) ?? pin
+      const result = pinRecordSchema.parse({
+        ...current,
+        bytes: Math.max(0, current.bytes + bytes),
+        ...next,
+      })
+      this.pins.putSync(pin.pinId, result)
+      return result
+    })
+    this.bump(pin.serverId)
+    return updated
+  }
+
+  /** Removes a pin and every entry no other pin keeps, in one transaction. */
+  async removePin(pinId: string): Promise<void> {
+    const pin = this.getPin(pinId)
+    const serverId = pin?.serverId
+    await this.db.transaction(() => {
+      if (serverId !== undefined) {
+        for (const entry of this.entriesOf(serverId)) {
+          if (!entry.pins.includes(pinId)) continue
+          const key = entryKey(serverId, entry.doc.entry_id)
+          const pins = entry.pins.filter((id) => id !== pinId)
+          if (pins.length === 0) this.entries.removeSync(key)
+          else this.entries.putSync(key, { ...entry, pins })
+        }
+      }
+      this.pins.removeSync(pinId)
+    })
+    if (serverId !== undefined) this.bump(serverId)
+  }
+
+  private bump(serverId: string) {
+    this.versions.set(serverId, this.version(serverId) + 1)
+  }
+
+  private validPin(key: string, value: unknown): PinRecord | undefined {
+    if (value === undefined) return undefined
+    const parsed = pinRecordSchema.safeParse(value)
+    if (parsed.success) return parsed.data
+    this.damagedKeys.set(`pin ${key}`, parsed.error.issues[0]?.message ?? 'invalid record')
+    return undefined
+  }
+
+  private validEntry(key: EntryKey, value: unknown): StoredEntry | undefined {
+    if (value === undefined) return undefined
+    const parsed = storedEntrySchema.safeParse(value)
+    if (parsed.success) return parsed.data
+    this.damagedKeys.set(
+      `entry ${key.join('/')}`,
+      parsed.error.issues[0]?.message ?? 'invalid record',
+    )
+    return undefined
+  }
+}

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto'
+import { AppError } from '../../../shared/errors'
+import type { JsonValue } from '../../../shared/api'
+import type { PinEstimate, PinSpec, PinSummary } from '../../../shared/ipc/channels/offline'
+import type { ApiRegistry } from '../api/client-registry'
+import type { Logger } from '../logging'
+import type { EventSink } from '../ports'
+import type { ServerProfiles } from '../servers/server-profiles'
+import type { EmbeddedDb } from '../storage/embedded-db'
+import { SUMMARY_REQUIRED, type PinRecord } from './library-records'
+import { OfflineLibrary, recordBytes } from './offline-library'
+import { OfflineSearch } from './offline-search'
+import { pinQuery, runPin } from './pin-runner'
+
+/**
+ * The offline library as the app runs it: pins run one at a time in the background lane (a
+ * pin found 'pinning' at start was interrupted and resumes), progress goes out as the
+ * `offline.changed` event at most every EVENT_MS, and searches over pinned entries are
+ * answered by `search`.
+ */
+
+export interface OfflineManagerDeps {
+  api: ApiRegistry
+  profiles: ServerProfiles
+  db: EmbeddedDb
+  events: EventSink
+  logger: Logger
+  now: () => number
+}
+
+/** Entries whose metadata (and archive summaries, fewer) an estimate measures. */
+const SAMPLE = 20
+const ARCHIVE_SAMPLE = 5
+const EVENT_MS = 250
+
+export type OfflineManager = ReturnType<typeof createOfflineManager>
+
+export function createOfflineManager(deps: OfflineManagerDeps) {
+  const library = new OfflineLibrary(deps.db)
+  const search = new OfflineSearch(library)
+  const running = new Map<string, AbortController>()
+  let queue: Promise<unknown> = Promise.resolve()
+  let lastEvent = 0
+  let disposed = false
+
+  const summary = (pin: PinRecord): PinSummary => ({
+    pinId: pin.pinId,
+    serverId: pin.serverId,
+    serverName: pin.serverName || pin.serverId,
+    label: pin.label,
+    kind: pin.source.kind,
+    state: pin.state,
+    phase: pin.phase,
+    entries: pin.entries,
+    matched: pin.matched ?? null,
+    limit: pin.limit,
+    bytes: pin.bytes,
+    withArchives: pin.archiveRequired !== null,
+    createdAt: pin.createdAt,
+    syncedAt: pin.syncedAt ?? null,
+    ...(pin.message !== undefined ? { message: pin.message } : {}),
+  })
+
+  function changed(pin: PinRecord, force = true) {
+    const now = Date.now()
+    if (!force && now - lastEvent < EVENT_MS) return
+    lastEvent = now
+    deps.events.emit('offline.changed', { pins: [summary(pin)] })
+  }
+
+  function existing(pinId: string): PinRecord {
+    const pin = library.getPin(pinId)
+    if (pin === undefined)
+      throw new AppError('not_found', `There is no pin ${pinId}; it may have been removed.`)
+    return pin
+  }
+
+  async function clientFor(serverId: string) {
+    try {
+      deps.profiles.get(serverId)
+    } catch {
+      throw new AppError(
+        'not_found',
+        `There is no server profile ${serverId}; it may have been removed.`,
+        { path: ['serverId'] },
+      )
+    }
+    return deps.api.clientFor(serverId)
+  }
+
+  /** Queues a pin; it runs after the pins before it, unless paused or removed meanwhile. */
+  function enqueue(pinId: string) {
+    queue = queue.then(async () => {
+      const pin = library.getPin(pinId)
+      if (disposed || pin === undefined || pin.state !== 'pinning') return
+      const controller = new AbortController()
+      running.set(pinId, controller)
+      try {
+        const client = await clientFor(pin.serverId)
+        const done = await runPin(
+          {
+            client,
+            library,
+            signal: controller.signal,
+            now: deps.now,
+            onProgress: (p) => changed(p, false),
+          },
+          pin,
+        )
+        changed(done)
+      } catch (error) {
+        deps.logger.warn('a pin could not run', { pinId, error })
+        const failed = { ...pin, state: 'failed' as const, message: (error as Error).message }
+        await library.savePin(failed)
+        changed(failed)
+      } finally {
+        running.delete(pinId)
+      }
+    })
+  }
+
+  // Pins that were running when the app stopped continue.
+  for (const pin of library.listPins()) if (pin.state === 'pinning') enqueue(pin.pinId)
+
+  return {
+    search,
+    library,
+
+    async estimate(spec: PinSpec): Promise<PinEstimate> {
+      const client = await clientFor(spec.serverId)
+      const { query, owner } = pinQuery(spec.source)
+      const answer = await client.entries.query(
+        {
+          owner,
+          query: query as JsonValue,
+          pagination: { page_size: SAMPLE, order_by: 'entry_id' },
+        },
+        { lane: 'interactive' },
+      )
+      const matched = answer.pagination.total
+      const entries = Math.min(matched, spec.limit)
+      const sample = answer.data
+      if (sample.length === 0) return { matched, entries, bytes: 0, sampled: 0 }
+      let perEntry = sample.reduce((sum, doc) => sum + recordBytes(doc), 0) / sample.length
+      if (spec.withArchives) {
+        const ids = sample.slice(0, ARCHIVE_SAMPLE).map((doc) => doc.entry_id)
+        const archives = await client.archive.query(
+          {
+            owner: 'visible',
+            query: { 'entry_id:any': ids },
+            pagination: { page_size: ids.length },
+            required: SUMMARY_REQUIRED,
+          },
+          { lane: 'interactive' },
+        )
+        const measured = archives.data.map((item) => recordBytes(item.archive))
+        if (measured.length > 0) perEntry += measured.reduce((a, b) => a + b, 0) / measured.length
+      }
+      return { matched, entries, bytes: Math.round(entries * perEntry), sampled: sample.length }
+    },
+
+    async pin(spec: PinSpec): Promise<{ pinId: string }> {
+      const profile = (() => {
+        try {
+          return deps.profiles.get(spec.serverId)
+        } catch {
+          throw new AppError('not_found', `There is no server profile ${spec.serverId}.`, {
+            path: ['serverId'],
+          })
+        }
+      })()
+      const pin: PinRecord = {
+        pinId: randomUUID(),
+        serverId: spec.serverId,
+        serverName: profile.name,
+        label: spec.label?.trim() || defaultLabel(spec),
+        source: spec.source,
+        limit: spec.limit,
+        archiveRequired: spec.withArchives ? { ...SUMMARY_REQUIRED } : null,
+        state: 'pinning',
+        createdAt: deps.now(),
+        entries: 0,
+        bytes: 0,
+        phase: 'metadata',
+      }
+      await library.savePin(pin)
+      changed(pin)
+      enqueue(pin.pinId)
+      return { pinId: pin.pinId }
+    },
+
+    list() {
+      return { pins: library.listPins().map(summary), damaged: library.damaged() }
+    },
+
+    async pause(pinId: string): Promise<PinSummary> {
+      const pin = existing(pinId)
+      const controller = running.get(pinId)
+      if (controller) {
+        controller.abort()
+        await queue
+        return summary(existing(pinId))
+      }
+      if (pin.state !== 'pinning') return summary(pin)
+      const paused: PinRecord = { ...pin, state: 'paused', message: 'Paused before it started.' }
+      await library.savePin(paused)
+      changed(paused)
+      return summary(paused)
+    },
+
+    async resume(pinId: string): Promise<PinSummary> {
+      const pin = existing(pinId)
+      if (pin.state === 'pinning' || pin.state === 'complete') return summary(pin)
+      const resumed: PinRecord = { ...pin, state: 'pinning' }
+      delete resumed.message
+      await library.savePin(resumed)
+      changed(resumed)
+      enqueue(pinId)
+      return summary(resumed)
+    },
+
+    async remove(pinId: string): Promise<void> {
+      existing(pinId)
+      running.get(pinId)?.abort()
+      if (running.has(pinId)) await queue
+      await library.removePin(pinId)
+    },
+
+    /** Resolves once every queued pin has run (tests, shutdown). */
+    idle: () => queue,
+
+    async dispose() {
+      disposed = true
+      for (const controller of running.values()) controller.abort()
+      await queue
+    },
+  }
+}
+
+function defaultLabel(spec: PinSpec): string {
+  switch (spec.source.kind) {
+    case 'search':
+      return 'Search results'
+    case 'entries':
+      return `${spec.source.entryIds.length} selected ${spec.source.entryIds.length === 1 ? 'entry' : 'entries'}`
+    case 'upload':
+      return `Upload ${spec.source.uploadId}`
+  }
+}
