@@ -74,7 +74,7 @@ export function createCore(ports: CorePorts): Core {
     ...auth.handlers,
     ...vault.handlers,
     ...tokens.handlers,
-    ...createSearchHandlers(services),
+    ...createSearchHandlers(services, { offline: () => offline.manager }),
     ...createArchiveHandlers(services),
     ...createRawFilesHandlers(services),
     ...createUploadsHandlers(services),

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors'
 import type { JsonValue } from '../../../shared/api'
 import type { PinEstimate, PinSpec, PinSummary } from '../../../shared/ipc/channels/offline'
 import type { ApiRegistry } from '../api/client-registry'
+import type { EntriesQueryBody } from '../api/endpoints/entries'
 import type { Logger } from '../logging'
 import type { EventSink } from '../ports'
 import type { ServerProfiles } from '../servers/server-profiles'
@@ -125,6 +126,18 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
   return {
     search,
     library,
+
+    // What search falls back to while a server cannot be reached (search/offline-fallback.ts).
+    pinned: (serverId: string) => search.size(serverId),
+    syncedAt(serverId: string): number | null {
+      const times = library
+        .listPins()
+        .filter((pin) => pin.serverId === serverId && pin.syncedAt !== undefined)
+        .map((pin) => pin.syncedAt ?? 0)
+      return times.length === 0 ? null : Math.max(...times)
+    },
+    query: (serverId: string, body: EntriesQueryBody) => search.query(serverId, body),
+    entry: (serverId: string, entryId: string) => library.entry(serverId, entryId)?.doc,
 
     async estimate(spec: PinSpec): Promise<PinEstimate> {
       const client = await clientFor(spec.serverId)

@@ -4,6 +4,7 @@ import type { CoreServices } from '../services'
 import { createCatalogueCache } from './catalogue'
 import { PageSizeLimits } from './page-size'
 import { createSearchStores } from './saved-searches'
+import type { OfflineSource } from './offline-fallback'
 import { createSearchService } from './search-service'
 
 /**
@@ -11,9 +12,12 @@ import { createSearchService } from './search-service'
  * server's client and scheduler with the caller's signal, so a count superseded by newer input
  * is cancelled all the way down and frees its slot.
  */
-export function createSearchHandlers(services: CoreServices): HandlersFor<typeof searchChannels> {
+export function createSearchHandlers(
+  services: CoreServices,
+  deps: { offline?: OfflineSource } = {},
+): HandlersFor<typeof searchChannels> {
   const catalogues = createCatalogueCache(services.api, services.now)
-  const search = createSearchService(services.api, new PageSizeLimits())
+  const search = createSearchService(services.api, new PageSizeLimits(), deps.offline)
   const stores = createSearchStores(services.dataDir, services.now, services.logger.child('search'))
 
   return {

@@ -7,7 +7,9 @@ import type { JsonObject, Owner } from '../../../shared/api'
 import type { Bucket, EntriesPage } from '../../../shared/ipc/channels/search'
 import { AppError } from '../../../shared/errors'
 import type { ApiRegistry } from '../api/client-registry'
+import type { EntriesQueryBody } from '../api/endpoints/entries'
 import { RowMapper } from './cells'
+import { offlineQuery, orOffline, type OfflineNote, type OfflineSource } from './offline-fallback'
 import {
   isPageSizeRefusal,
   isResultWindowError,
@@ -40,23 +42,47 @@ export interface FacetRequest {
 
 const ENTRY_ID = 'entry_id'
 
-export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
+const withNote = (offline: OfflineNote | undefined) => (offline === undefined ? {} : { offline })
+
+/**
+ * `offline`, when given, answers from the offline library while a server cannot be reached
+ * (offline-fallback.ts); every answer from it carries an `offline` note.
+ */
+export function createSearchService(
+  api: ApiRegistry,
+  limits: PageSizeLimits,
+  offline?: OfflineSource,
+) {
+  /** POST /entries/query on the server, or from the library when the server is unreachable. */
+  async function entriesQuery(
+    serverId: string,
+    body: EntriesQueryBody,
+    options: { lane: 'interactive' | 'background'; signal: AbortSignal },
+  ) {
+    const { value, offline: note } = await orOffline(
+      offline,
+      serverId,
+      async () => (await api.clientFor(serverId)).entries.query(body, options),
+      (library) => offlineQuery(library, serverId, body),
+    )
+    return { answer: value, note }
+  }
+
   async function count(
     serverId: string,
     owner: Owner,
     query: JsonObject,
     signal: AbortSignal,
-  ): Promise<{ total: number }> {
-    const client = await api.clientFor(serverId)
-    const answer = await client.entries.query(
+  ): Promise<{ total: number; offline?: OfflineNote }> {
+    const { answer, note } = await entriesQuery(
+      serverId,
       { owner, query, pagination: { page_size: 0 } },
       { lane: 'interactive', signal },
     )
-    return { total: answer.pagination.total }
+    return { total: answer.pagination.total, ...withNote(note) }
   }
 
   async function page(request: PageRequest, signal: AbortSignal): Promise<EntriesPage> {
-    const client = await api.clientFor(request.serverId)
     const include = [...new Set([ENTRY_ID, ...request.columns])]
     const mapper = new RowMapper(request.columns)
     let size = limits.clamp(request.serverId, request.pageSize)
@@ -65,7 +91,8 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
       size < request.pageSize && learned !== undefined ? learnedPageSizeNotice(learned) : undefined
     for (;;) {
       try {
-        const answer = await client.entries.query(
+        const { answer, note } = await entriesQuery(
+          request.serverId,
           {
             owner: request.owner,
             query: request.query,
@@ -85,6 +112,7 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
           next: answer.pagination.next_page_after_value ?? null,
           pageSize: size,
           ...(notice === undefined ? {} : { notice }),
+          ...withNote(note),
         }
       } catch (error) {
         if (error instanceof AppError && isResultWindowError(error, size))
@@ -107,8 +135,7 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
     query: JsonObject,
     requests: FacetRequest[],
     signal: AbortSignal,
-  ): Promise<{ total: number; buckets: Bucket[][] }> {
-    const client = await api.clientFor(serverId)
+  ): Promise<{ total: number; buckets: Bucket[][]; offline?: OfflineNote }> {
     const aggregations: JsonObject = {}
     requests.forEach((facet, index) => {
       aggregations[`f${index}`] = {
@@ -120,7 +147,8 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
         },
       }
     })
-    const answer = await client.entries.query(
+    const { answer, note } = await entriesQuery(
+      serverId,
       { owner, query, pagination: { page_size: 0 }, aggregations },
       { lane: 'interactive', signal },
     )
@@ -130,7 +158,7 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
         count: b.count,
       })),
     )
-    return { total: answer.pagination.total, buckets }
+    return { total: answer.pagination.total, buckets, ...withNote(note) }
   }
 
   async function facets(
@@ -139,16 +167,32 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
     query: JsonObject,
     requests: FacetRequest[],
     signal: AbortSignal,
-  ): Promise<{ total: number; facets: Record<string, Bucket[]> }> {
-    const { total, buckets } = await terms(serverId, owner, query, requests, signal)
+  ): Promise<{ total: number; facets: Record<string, Bucket[]>; offline?: OfflineNote }> {
+    const { total, buckets, offline: note } = await terms(serverId, owner, query, requests, signal)
     const out: Record<string, Bucket[]> = {}
     requests.forEach((facet, index) => (out[facet.quantity] = buckets[index] ?? []))
-    return { total, facets: out }
+    return { total, facets: out, ...withNote(note) }
   }
 
   async function entry(serverId: string, entryId: string, signal: AbortSignal) {
-    const client = await api.clientFor(serverId)
-    const answer = await client.entries.get(entryId, undefined, { lane: 'interactive', signal })
+    const { value: answer } = await orOffline(
+      offline,
+      serverId,
+      async () =>
+        (await api.clientFor(serverId)).entries.get(entryId, undefined, {
+          lane: 'interactive',
+          signal,
+        }),
+      (library) => {
+        const data = library.entry(serverId, entryId)
+        if (data === undefined)
+          throw new AppError(
+            'network',
+            `The server cannot be reached and entry ${entryId} is not pinned on this computer.`,
+          )
+        return { data }
+      },
+    )
     // Large lists nobody reads in the drawer stay on this side.
     const {
       quantities: _q,
@@ -156,7 +200,7 @@ export function createSearchService(api: ApiRegistry, limits: PageSizeLimits) {
       section_defs: _d,
       search_quantities: _sq,
       ...rest
-    } = answer.data as Record<string, unknown>
+    } = answer.data
     return { entry: rest as JsonObject }
   }
 

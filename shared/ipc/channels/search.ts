@@ -74,6 +74,16 @@ const pageInput = z.strictObject({
   lane: z.enum(['interactive', 'background']),
 })
 
+/**
+ * Set when the answer came from the offline library because the server could not be reached:
+ * how many entries of the server are pinned, and when a pin of it was last synced.
+ */
+export const offlineNoteSchema = z.strictObject({
+  entries: count,
+  syncedAt: z.number().nullable(),
+})
+export type OfflineNote = z.infer<typeof offlineNoteSchema>
+
 export const pageSchema = z.strictObject({
   total: count,
   rows: z.array(entryRowSchema),
@@ -82,6 +92,7 @@ export const pageSchema = z.strictObject({
   pageSize: count,
   /** Set when the page size was lowered: "The server allows at most N results per page; …". */
   notice: z.string().optional(),
+  offline: offlineNoteSchema.optional(),
 })
 export type EntriesPage = z.infer<typeof pageSchema>
 
@@ -147,14 +158,18 @@ export const searchChannels = {
   /** How many entries match (page_size 0, interactive lane); cancelled when superseded. */
   'search.count': {
     input: z.strictObject({ serverId, owner, query }),
-    output: z.strictObject({ total: count }),
+    output: z.strictObject({ total: count, offline: offlineNoteSchema.optional() }),
   },
   /** One page of entries with the given columns. */
   'search.page': { input: pageInput, output: pageSchema },
   /** Terms counts per quantity for the builder's inputs (periodic table, programs …). */
   'search.aggregations': {
     input: z.strictObject({ serverId, owner, query, facets: z.array(facetRequest).max(40) }),
-    output: z.strictObject({ total: count, facets: z.record(z.string(), z.array(bucketSchema)) }),
+    output: z.strictObject({
+      total: count,
+      facets: z.record(z.string(), z.array(bucketSchema)),
+      offline: offlineNoteSchema.optional(),
+    }),
   },
   /** One entry's metadata for the drawer (GET /entries/{id}). */
   'search.entry': {
