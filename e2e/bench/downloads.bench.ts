@@ -19,7 +19,13 @@ import {
   runEngine,
   runFixedStrategy,
 } from './support/download-scenarios'
-import { machineFacts, markdownTable, writeJsonReport, writeMarkdownReport } from './support/report'
+import {
+  machineFacts,
+  markdownTable,
+  writeJsonReport,
+  writeMarkdownReport,
+  type BenchTarget,
+} from './support/report'
 import { startSandboxChild, type SandboxChild } from './support/sandbox-child'
 import { log, raisePriority } from './support/scheduler-scenarios'
 import { percentile, round1 } from './support/stats'
@@ -31,13 +37,7 @@ const median = (values: number[]) => percentile(values, 50)
 const mbps = (bytes: number, ms: number) => bytes / MIB / (ms / 1000)
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${round1(Math.abs(value))}`
 
-interface Target {
-  metric: string
-  target: string
-  measured: string
-  reference: string
-  pass: boolean
-}
+type Target = BenchTarget
 
 async function withSandbox<T>(options: SandboxOptions, run: (s: SandboxChild) => Promise<T>) {
   const sandbox = await startSandboxChild(options)

@@ -20,6 +20,7 @@ const BENCHMARKS = [
     script: 'e2e/bench/downloads.bench.ts',
     report: 'docs/benchmarks/downloads.md',
   },
+  { name: 'files', script: 'e2e/bench/files.bench.ts', report: 'docs/benchmarks/files.md' },
 ]
 
 const only = process.argv.slice(2)

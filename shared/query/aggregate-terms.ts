@@ -19,8 +19,24 @@ import type { QuantityCatalogue, SearchQuantity } from './quantities'
 import type { Doc } from './types'
 import { pythonFloatRepr } from './values'
 
+/** A value's documents (count) and nested units (nested) in the documents aggregated. */
+export interface TermCount {
+  key: BucketKey
+  count: number
+  nested: number
+}
+
+/**
+ * Counts of every value of a quantity over the documents being aggregated, from an index
+ * (engine/terms-index.ts); undefined when there is none. Used only where the counts are all a
+ * terms aggregation needs: see `countsSuffice`.
+ */
+export type TermsCounter = (quantity: SearchQuantity) => TermCount[] | undefined
+
 export interface TermsContext {
   catalogue: QuantityCatalogue
+  /** Counts from an index instead of reading the documents (same answer, less work). */
+  counted?: TermsCounter
   /** Some aggregation of the request uses exclude_from_search (forbids pagination). */
   anyExcludeFromSearch: boolean
   projectEntry: (doc: unknown, required: unknown) => unknown
@@ -84,7 +100,10 @@ export function termsAggregation(
     }
   }
 
-  const tallies = countTerms(req, quantity, docs, ctx, orderQuantity)
+  const counted = countsSuffice(req) ? ctx.counted?.(quantity) : undefined
+  const tallies = counted
+    ? fromCounts(counted, includeTest(req))
+    : countTerms(req, quantity, docs, ctx, orderQuantity)
   const echo: Record<string, unknown> = {
     quantity: req.quantity,
     exclude_from_search: req.exclude_from_search,
@@ -153,6 +172,30 @@ export function termsAggregation(
 
 const sortable = (key: BucketKey | null) => (typeof key === 'boolean' ? Number(key) : key)
 
+/**
+ * Whether per-value counts answer a terms request: no metrics and no example entries (those
+ * need the documents of each bucket) and no order_by (buckets split by a second quantity).
+ */
+export function countsSuffice(req: TermsRequest): boolean {
+  return req.metrics.length === 0 && !req.entries && req.pagination?.order_by === undefined
+}
+
+function includeTest(req: TermsRequest): ((key: string) => boolean) | null {
+  const include = req.include
+  if (include === undefined) return null
+  if (typeof include === 'string') return (key) => key.includes(include)
+  const set = new Set(include)
+  return (key) => set.has(key)
+}
+
+function fromCounts(counts: TermCount[], include: ((key: string) => boolean) | null): Tally[] {
+  const tallies: Tally[] = []
+  for (const { key, count, nested } of counts)
+    if (!include || include(String(key)))
+      tallies.push({ key, order: null, count, nested, docs: [], entries: [], doc: -1, unit: -1 })
+  return tallies
+}
+
 function countTerms(
   req: TermsRequest,
   quantity: SearchQuantity,
@@ -160,15 +203,7 @@ function countTerms(
   ctx: TermsContext,
   orderQuantity: SearchQuantity | undefined,
 ): Tally[] {
-  const include =
-    req.include === undefined
-      ? null
-      : typeof req.include === 'string'
-        ? (k: string) => k.includes(req.include as string)
-        : (
-            (set: Set<string>) => (k: string) =>
-              set.has(k)
-          )(new Set(req.include))
+  const include = includeTest(req)
   const read = unitReader(quantity)
   const orderWalker = orderQuantity && compilePath(orderQuantity.docPath ?? orderQuantity.name)
   const entrySize = req.entries?.size ?? 0

@@ -17,7 +17,7 @@ import {
   minMaxAggregation,
 } from './aggregate-histogram'
 import { parseAggregations, type AggregationRequest } from './aggregate-request'
-import { termsAggregation, type TermsContext } from './aggregate-terms'
+import { termsAggregation, type TermsContext, type TermsCounter } from './aggregate-terms'
 import { compileQuery } from './evaluate'
 import { removeQuantity } from './query-transform'
 import type { QuantityCatalogue } from './quantities'
@@ -30,6 +30,11 @@ export interface AggregateOptions {
   projectEntry?: (entry: unknown, required: unknown) => unknown
   /** Id field of the documents (materials use material_id). */
   idField?: string
+  /**
+   * Per-value counts over the same documents as `docs` (an index; engine/aggregations.ts):
+   * terms aggregations that need no more than counts take them from here. Not with `query`.
+   */
+  countTerms?: TermsCounter
 }
 
 /** name → {kind: response}, e.g. {"codes": {"terms": {quantity, …, data: [...]}}}. */
@@ -63,11 +68,13 @@ export function aggregate(
     return list
   }
 
-  const run = (name: string, req: AggregationRequest, docsOf: readonly Doc[]) =>
+  const counted = options.query === undefined ? options.countTerms : undefined
+  const run = (name: string, req: AggregationRequest, docsOf: readonly Doc[], count = false) =>
     runOne(name, req, docsOf, catalogue, {
       anyExcludeFromSearch,
       projectEntry: options.projectEntry ?? ((entry) => entry),
       idField: options.idField ?? 'entry_id',
+      ...(count && counted ? { counted } : {}),
     })
   // The server validates every aggregation while building the Elasticsearch request, before
   // Elasticsearch can refuse anything: all 422s come before any 400.
@@ -79,7 +86,7 @@ export function aggregate(
     }
   }
   const out: AggregationsResponse = {}
-  for (const [name, req] of requests) out[name] = { [req.kind]: run(name, req, docsFor(req)) }
+  for (const [name, req] of requests) out[name] = { [req.kind]: run(name, req, docsFor(req), true) }
   return out
 }
 

@@ -4,6 +4,15 @@ import { format, resolveConfig } from 'prettier'
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..')
 
+/** One budget of a benchmark: a row of its report, PASS or FAIL. */
+export interface BenchTarget {
+  metric: string
+  target: string
+  measured: string
+  reference: string
+  pass: boolean
+}
+
 /** Writes a file below the repository root, creating folders. */
 export function writeReport(relativePath: string, content: string): string {
   const path = resolve(REPO_ROOT, relativePath)

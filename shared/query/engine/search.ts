@@ -5,6 +5,7 @@ import { isAnd, isEmptyQuery, type NormalizedQuery } from '../types'
 import { memoize } from './memo-predicate'
 import { OrderIndexCache, startAfter } from './order-index'
 import type { DocumentSource, SearchScope } from './source'
+import { TermsIndex } from './terms-index'
 
 /**
  * Runs a search over a document source: the caller's candidates (its owner filter), the
@@ -67,11 +68,18 @@ function isMatchAll(query: NormalizedQuery): boolean {
 export interface QueryEngineOptions {
   /** Match sets kept (default 32); 0 evaluates every search afresh. */
   matchCacheSize?: number
+  /**
+   * Terms aggregations count from per-quantity columns (terms-index.ts) built on first use
+   * (default true); false reads the matching documents for every aggregation.
+   */
+  termsIndex?: boolean
 }
 
 /** Matching, ordering and paging over one source; its caches follow the source's version. */
 export class QueryEngine {
   readonly orders: OrderIndexCache
+  /** Value counts for terms aggregations; null when the engine was made without. */
+  readonly terms: TermsIndex | null
   private readonly cache: MatchCache | null
 
   constructor(
@@ -82,6 +90,7 @@ export class QueryEngine {
     this.orders = new OrderIndexCache(source, catalogue)
     const size = options.matchCacheSize ?? 32
     this.cache = size > 0 ? new MatchCache(size) : null
+    this.terms = options.termsIndex === false ? null : new TermsIndex(source)
   }
 
   /** Marks the candidates of `scope` that satisfy the query. */

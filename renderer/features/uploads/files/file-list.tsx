@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react'
 import type { FileItem } from '../../../../shared/ipc/channels/raw-files'
@@ -155,9 +154,7 @@ export function FileList({
                   highlighted={item.path === highlighted}
                 />
               ) : (
-                <Text size="sm" c="dimmed">
-                  …
-                </Text>
+                <span className={classes.placeholder}>…</span>
               )}
             </div>
           )

@@ -1,15 +1,18 @@
-import { Anchor, Badge, Group, Text } from '@mantine/core'
+import { Anchor, Badge, Group } from '@mantine/core'
 import { IconFile, IconFolder } from '@tabler/icons-react'
 import type { FileItem } from '../../../../shared/ipc/channels/raw-files'
 import { fileKind } from '../../../../shared/ipc/models/file-kind'
-import { TruncatedText } from '../../../components/truncated-text'
 import classes from './file-browser.module.css'
-import { formatBytes } from './format-bytes'
+import { formatBytes, formatCount } from './format-bytes'
 
 /** Parser names come as "parsers/vasp"; people know the code. */
 const parserLabel = (parser: string) => parser.replace(/^parsers\//, '')
 
-/** One child of a folder: icon, name (mainfiles marked with parser and links), kind, size. */
+/**
+ * One child of a folder: icon, name (mainfiles marked with parser and links), kind, size.
+ * Rows mount a dozen a frame while a listing scrolls, so they are plain elements with CSS
+ * (ellipsis, native title) rather than measured tooltips: bench:files counts the long tasks.
+ */
 export function FileRow({
   item,
   serverId,
@@ -30,10 +33,13 @@ export function FileRow({
       <span className={`${classes.icon} ${item.isFile ? '' : classes.folderIcon}`}>
         {item.isFile ? <IconFile size={16} /> : <IconFolder size={16} />}
       </span>
-      <Group gap={6} wrap="nowrap" className={classes.name}>
-        <TruncatedText size="sm" fw={highlighted ? 650 : undefined} style={{ minWidth: 0 }}>
+      <span className={classes.name}>
+        <span
+          className={`${classes.nameText} ${highlighted ? classes.nameStrong : ''}`}
+          title={item.name}
+        >
           {item.name}
-        </TruncatedText>
+        </span>
         {item.entryId && (
           <Group gap={4} wrap="nowrap" style={{ flex: 'none' }} data-testid="files-mainfile">
             <Badge
@@ -56,15 +62,11 @@ export function FileRow({
             </Anchor>
           </Group>
         )}
-      </Group>
-      <Text size="xs" c="dimmed" className={classes.kind} truncate>
-        {kind.label}
-      </Text>
-      <span className={classes.size} title={`${item.size.toLocaleString('en-US')} bytes`}>
+      </span>
+      <span className={classes.kind}>{kind.label}</span>
+      <span className={classes.size} title={`${formatCount(item.size)} bytes`}>
         {formatBytes(item.size)}
-        {item.size >= 1024 && (
-          <span className={classes.exact}> {item.size.toLocaleString('en-US')}</span>
-        )}
+        {item.size >= 1024 && <span className={classes.exact}> {formatCount(item.size)}</span>}
       </span>
     </>
   )

@@ -1,42 +1,97 @@
-import { useEffect, useState } from 'react'
+import { memo, useEffect, useMemo, useState } from 'react'
 import { highlight, isHighlightable } from './highlight'
 import classes from './previews.module.css'
 
-/** Text with line numbers and, when the language is known, colours (highlight.js, lazily). */
-export function CodeLines({ text, language }: { text: string; language: string | undefined }) {
-  const [html, setHtml] = useState<{ for: string; html: string } | null>(null)
+interface Block {
+  /** The block's lines without the final line end. */
+  body: string
+  /** Number of its first line. */
+  from: number
+  lines: number
+}
+
+/**
+ * The chunks read so far as blocks that each end at a line end (a chunk cut inside a very long
+ * line joins the next one), numbered on from the block before.
+ */
+function toBlocks(parts: readonly string[]): Block[] {
+  const blocks: Block[] = []
+  let pending = ''
+  let from = 1
+  const close = (text: string) => {
+    const body = text.endsWith('\n') ? text.slice(0, -1) : text
+    let lines = 1
+    for (let i = body.indexOf('\n'); i >= 0; i = body.indexOf('\n', i + 1)) lines++
+    blocks.push({ body, from, lines })
+    from += lines
+  }
+  parts.forEach((part, index) => {
+    pending += part
+    if (pending.endsWith('\n') || index === parts.length - 1) {
+      close(pending)
+      pending = ''
+    }
+  })
+  return blocks.length > 0 ? blocks : [{ body: '', from: 1, lines: 1 }]
+}
+
+// One <pre> per block, memoised: "Load more" lays out the new chunk only, not all before it.
+const Numbers = memo(function Numbers({ from, lines }: { from: number; lines: number }) {
+  return <pre>{Array.from({ length: lines }, (_, i) => from + i).join('\n')}</pre>
+})
+
+const Lines = memo(function Lines({ body, html }: { body: string; html: string | undefined }) {
+  // highlight.js escapes the file's text; only its own <span class="hljs-…"> are markup.
+  return html === undefined ? <pre>{body}</pre> : <pre dangerouslySetInnerHTML={{ __html: html }} />
+})
+
+/**
+ * Text with line numbers and, when the language is known, colours (highlight.js, lazily). The
+ * text comes in parts (the chunks of a preview); each is laid out and coloured once, so
+ * reading on through a large log does not redo the lines already shown. A construct spanning
+ * two chunks (a long comment) is coloured per chunk.
+ */
+export function CodeLines({
+  parts,
+  language,
+}: {
+  parts: readonly string[]
+  language: string | undefined
+}) {
+  const blocks = useMemo(() => toBlocks(parts), [parts])
+  const [coloured, setColoured] = useState<ReadonlyMap<string, string>>(new Map())
   useEffect(() => {
     if (!isHighlightable(language)) return
     let live = true
-    void highlight(text, language).then((out) => {
-      if (live && out !== undefined) setHtml({ for: text, html: out })
-    })
+    for (const { body } of blocks) {
+      if (coloured.has(body)) continue
+      void highlight(body, language).then((html) => {
+        if (live && html !== undefined) setColoured((before) => new Map(before).set(body, html))
+      })
+    }
     return () => {
       live = false
     }
-  }, [text, language])
-  const body = text.endsWith('\n') ? text.slice(0, -1) : text
-  const count = body === '' ? 1 : body.split('\n').length
-  const numbers = Array.from({ length: count }, (_, i) => i + 1).join('\n')
-  const coloured = html?.for === text ? html.html : null
+    // `coloured` is read to skip blocks done already; its changes need no new pass.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [blocks, language])
+  const all = isHighlightable(language) && blocks.every((b) => coloured.has(b.body))
   return (
     <div className={classes.code} data-testid="preview-code">
-      <pre className={classes.gutter} aria-hidden="true" data-testid="preview-line-numbers">
-        {numbers}
-      </pre>
-      {coloured === null ? (
-        <pre className={classes.lines} data-testid="preview-text">
-          {body}
-        </pre>
-      ) : (
-        <pre
-          className={classes.lines}
-          data-testid="preview-text"
-          data-highlighted={language}
-          // highlight.js escapes the file's text; only its own <span class="hljs-…"> are markup.
-          dangerouslySetInnerHTML={{ __html: coloured }}
-        />
-      )}
+      <div className={classes.gutter} aria-hidden="true" data-testid="preview-line-numbers">
+        {blocks.map((b) => (
+          <Numbers key={b.from} from={b.from} lines={b.lines} />
+        ))}
+      </div>
+      <div
+        className={classes.lines}
+        data-testid="preview-text"
+        data-highlighted={all ? language : undefined}
+      >
+        {blocks.map((b) => (
+          <Lines key={b.from} body={b.body} html={coloured.get(b.body)} />
+        ))}
+      </div>
     </div>
   )
 }

@@ -58,7 +58,7 @@ export function TextPreview({ file, kind }: { file: FileRef; kind: FileKind }) {
         {first.encoding === 'latin-1' ? ' Read as Latin-1 (the file is not UTF-8).' : ''}
       </Text>
       <ScrollArea style={{ flex: 1, minHeight: 0 }} type="auto">
-        <CodeLines text={chunks.text} language={kind.language} />
+        <CodeLines parts={chunks.parts} language={kind.language} />
         {chunks.error && (
           <Text size="sm" c="red" p="xs">
             Could not read the next part: {chunks.error.message}

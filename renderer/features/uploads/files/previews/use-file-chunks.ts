@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import type { AppError } from '../../../../../shared/errors'
 import { PREVIEW_BYTES, type FilePreview } from '../../../../../shared/ipc/channels/raw-files'
 import { useIpcClient } from '../../../../ipc/client-context'
@@ -26,12 +27,15 @@ export function useFileChunks(file: FileRef, decompress: boolean) {
       ),
     getNextPageParam: (last) => last.nextOffset,
   })
-  const chunks = query.data?.pages ?? []
+  const pages = query.data?.pages
+  const chunks = pages ?? []
+  const parts = useMemo(() => (pages ?? []).map((chunk) => chunk.text ?? ''), [pages])
   const first = chunks[0]
   const last = chunks.at(-1)
   return {
     first,
-    text: chunks.map((chunk) => chunk.text ?? '').join(''),
+    /** The text of each chunk, in order (one array per change of the chunks). */
+    parts,
     shownBytes: chunks.reduce((sum, chunk) => sum + chunk.shown, 0),
     hasMore: query.hasNextPage,
     nextOffset: last?.nextOffset,
