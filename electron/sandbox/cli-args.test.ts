@@ -63,6 +63,7 @@ describe('parseCliArgs', () => {
       hostileNames: true,
       bigFileBytes: 2048 * 1024 * 1024,
     })
+    expect(parseCliArgs(['--recorded-archives']).fixtures).toEqual({ recordedArchives: true })
     expect(() => parseCliArgs(['--big-file-mib', 'lots'])).toThrow(
       /--big-file-mib must be a number/,
     )

@@ -23,6 +23,9 @@ Data
                               (../x, /etc/abs, CON, a NUL byte…) for download tests
   --big-file-mib <n>          add the upload BigFileUpload000000001 with one file big.bin of
                               n MiB, generated on the fly (off)
+  --recorded-archives         serve the recorded real archives as entries of their own, with
+                              their ids (uploads archive_browser_test, eln_upload_id,
+                              references_upload_id1, dft_upload; owned by lena)
 Limits
   --rate <n|off>              requests per second per IP (30)
   --burst <n>                 extra requests allowed at once, nginx burst=N nodelay (0)
@@ -129,6 +132,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
         ...options,
         'retry-after': { type: 'boolean' },
         'hostile-upload': { type: 'boolean' },
+        'recorded-archives': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -219,6 +223,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
   const bigMib = number('big-file-mib', s('big-file-mib'), 0, 1_000_000)
   const fixtures = {
     ...(v['hostile-upload'] === true ? { hostileNames: true } : {}),
+    ...(v['recorded-archives'] === true ? { recordedArchives: true } : {}),
     ...(bigMib ? { bigFileBytes: Math.floor(bigMib * 1024 * 1024) } : {}),
   }
   if (Object.keys(fixtures).length > 0) result.fixtures = fixtures

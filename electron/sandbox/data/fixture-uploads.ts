@@ -23,6 +23,12 @@ export interface FixtureOptions {
    * files or bytes of ordinary uploads turn it off.
    */
   showcase?: boolean
+  /**
+   * Serve the real archives of the recordings as entries of their own, with their entry and
+   * upload ids (data/recorded-archives.ts): archive_browser_test, eln_upload_id,
+   * references_upload_id1 and dft_upload, owned by Lena. Off by default (entry counts stay).
+   */
+  recordedArchives?: boolean
 }
 
 /** 22 characters, like the real server's upload ids. */

@@ -53,11 +53,21 @@ export interface UploadRecord {
 }
 
 /**
- * A fixture upload's content: hostile file names (each of `bytes` bytes when given), or one big
- * file of `bytes` bytes.
+ * A fixture upload's content: hostile file names (each of `bytes` bytes when given), one big
+ * file of `bytes` bytes, or the files the recorded real entries list (data/recorded-uploads.ts;
+ * a mainfile names its entry).
  */
 export type UploadFixture =
-  { kind: 'hostile-names'; bytes?: number } | { kind: 'big-file'; bytes: number }
+  | { kind: 'hostile-names'; bytes?: number }
+  | { kind: 'big-file'; bytes: number }
+  | { kind: 'recorded'; files: RecordedFile[] }
+
+/** A file of a recorded upload; a mainfile names its entry. */
+export interface RecordedFile {
+  path: string
+  entryIndex?: number
+  entryId?: string
+}
 
 /** Internal facts about an entry that the archive and raw-file generators need. */
 export interface EntryMeta {
@@ -86,4 +96,6 @@ export interface EntryMeta {
   gw?: boolean
   /** Uses the legacy `workflow` list with /run/0/... references as well. */
   legacyWorkflow: boolean
+  /** A recorded real entry: its position in recordedEntries() (data/recorded-archives.ts). */
+  recorded?: number
 }

@@ -3,6 +3,14 @@ import type { DocResolver } from '../data/stored-doc'
 import { uploadPart, type UploadPart } from '../data/upload-part'
 import { fixtureUploads, type FixtureOptions } from '../data/fixture-uploads'
 import { generateData } from '../data/generate'
+import {
+  recordedData,
+  recordedDoc,
+  recordedEntryReferences,
+  recordedFilesOf,
+} from '../data/recorded-uploads'
+import { recordedEntries } from '../data/recorded-archives'
+import { CAST } from '../data/users'
 import { entryIdFor } from '../data/ids'
 import type { DatasetRecord, EntryDoc, EntryMeta, UploadRecord } from '../data/model'
 import { PROGRAMS } from '../data/programs'
@@ -50,11 +58,20 @@ export class DataStore {
   constructor(options: DataStoreOptions) {
     const generated = generateData(options)
     this.seed = options.seed
-    this.uploads = [
-      ...generated.uploads,
-      ...fixtureUploads(options.fixtures ?? {}, generated.uploads.length, generated.metas.length),
-    ]
-    this.metas = generated.metas
+    const fixtures = fixtureUploads(
+      options.fixtures ?? {},
+      generated.uploads.length,
+      generated.metas.length,
+    )
+    const recorded = options.fixtures?.recordedArchives
+      ? recordedData(
+          generated.uploads.length + fixtures.length,
+          generated.metas.length,
+          CAST.lena.user_id,
+        )
+      : { uploads: [], metas: [] }
+    this.uploads = [...generated.uploads, ...fixtures, ...recorded.uploads]
+    this.metas = [...generated.metas, ...recorded.metas]
     this.datasets = generated.datasets
     this.largeFileBytes = options.largeFileBytes
     this.showcase = options.fixtures?.showcase ?? true
@@ -65,7 +82,10 @@ export class DataStore {
     const ids = (this.entryIds = this.metas.map((meta) => {
       const upload = this.uploads[meta.uploadIndex]
       const program = PROGRAMS[meta.programIndex]
-      const id = entryIdFor(upload?.upload_id ?? '', `${meta.dir}/${program?.mainfile ?? ''}`)
+      const id =
+        meta.recorded === undefined
+          ? entryIdFor(upload?.upload_id ?? '', `${meta.dir}/${program?.mainfile ?? ''}`)
+          : (recordedEntries()[meta.recorded]?.entry_id ?? '')
       this.entryIndex.set(id, meta.index)
       return id
     }))
@@ -74,6 +94,7 @@ export class DataStore {
       const upload = this.uploads[meta.uploadIndex]
       const part = this.parts[meta.uploadIndex]
       if (!upload || !part) throw new Error('entry without upload')
+      if (meta.recorded !== undefined) return recordedDoc(meta, part, resolver)
       return buildEntryDoc(meta, ids[i] ?? '', part, upload, resolver)
     })
   }
@@ -82,10 +103,13 @@ export class DataStore {
     return {
       files: (index) => {
         const meta = this.metas[index]
+        if (meta?.recorded !== undefined) return recordedFilesOf(meta)
         return meta ? entryFilePaths(meta, this.largeFileBytes) : []
       },
       entryReferences: (index) => {
-        const input = this.metas[index]?.inputEntry
+        const meta = this.metas[index]
+        if (meta?.recorded !== undefined) return recordedEntryReferences(meta)
+        const input = meta?.inputEntry
         const target = input === undefined ? undefined : this.docs[input]
         const upload = this.uploadOfEntry(index)
         return target && upload ? entryReferences(upload.upload_id, target) : undefined

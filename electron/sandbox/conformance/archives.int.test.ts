@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Sandbox } from '../index'
+import { call, login, testSandbox } from '../testing/harness'
+import { loadRecordings, type RecordedPair } from './recordings'
+import { missingShape } from './shape'
+
+/**
+ * The recorded real archives, served as entries of their own (FixtureOptions.recordedArchives):
+ * every recorded archive request and entry page, replayed unchanged (same entry and upload
+ * ids), must answer with the recorded status and a body that has every key path and value type
+ * of the recorded one. Not only the keys both have: a key the recording has and the sandbox
+ * lacks fails.
+ */
+const pairs = loadRecordings()
+let sandbox: Sandbox
+let token: string
+
+beforeAll(async () => {
+  sandbox = await testSandbox({ entries: 50, fixtures: { recordedArchives: true } })
+  token = await login(sandbox, 'lena')
+})
+afterAll(async () => sandbox.close())
+
+const isArchiveRequest = (p: RecordedPair) =>
+  (p.method === 'POST' && /^\/entries\/([^/]+\/)?archive\/query$/.test(p.path)) ||
+  (p.method === 'GET' && /^\/entries\/[^/]+\/archive$/.test(p.path))
+const isEntryPage = (p: RecordedPair) =>
+  p.method === 'GET' && /^\/entries\/[^/]+$/.test(p.path) && p.path !== '/entries/query'
+
+async function replay(pair: RecordedPair): Promise<string[]> {
+  const query = new URLSearchParams(pair.params).toString()
+  const path = `${pair.path}${query ? `?${query}` : ''}`
+  const response = await call(sandbox, pair.method, path, {
+    ...(pair.body === undefined || pair.body === '' ? {} : { body: pair.body }),
+    token: pair.authorized ? token : null,
+  })
+  const where = `${pair.file}: ${pair.method} ${path} ${JSON.stringify(pair.body).slice(0, 80)}`
+  if (response.status !== pair.status) return [`${where}: status ${response.status}`]
+  return missingShape(pair.response, response.body).map((diff) => `${where}: ${diff}`)
+}
+
+describe('the recorded real archives served as entries', () => {
+  it('answer every recorded archive request with all recorded key paths and value types', async () => {
+    const selected = pairs.filter(isArchiveRequest)
+    expect(selected.length).toBeGreaterThan(30)
+    const problems: string[] = []
+    for (const pair of selected) problems.push(...(await replay(pair)))
+    expect(problems.slice(0, 20)).toEqual([])
+  })
+
+  it('answer every recorded entry page with all recorded key paths and value types', async () => {
+    const selected = pairs.filter(isEntryPage)
+    expect(selected.length).toBeGreaterThan(10)
+    const problems: string[] = []
+    for (const pair of selected) problems.push(...(await replay(pair)))
+    expect(problems.slice(0, 20)).toEqual([])
+  })
+})
+
+type Archive = Record<string, unknown> & { m_ref_archives: Record<string, Record<string, unknown>> }
+
+async function archiveOf(entryId: string, required: unknown, user: string | null = token) {
+  const response = await call<{ data: { archive: Archive; upload_id: string } }>(
+    sandbox,
+    'POST',
+    `/entries/${entryId}/archive/query`,
+    { body: { required }, token: user },
+  )
+  expect(response.status).toBe(200)
+  return response.body.data.archive
+}
+
+const VASP = '1WGSYo1RrGFEIcM17Re4kjHC7k6p'
+const SAMPLE = '6x6VbK15sTesOX3wHPHp2zTiEo8Y'
+const CHEMICAL = '8mYi1m21s3k2LdjIUt0EnLyQ-_-c'
+
+describe('references between the recorded archives', () => {
+  it('follows calculation.system_ref of the recorded VASP archive (local #/run/0/system/0)', async () => {
+    const archive = await archiveOf(VASP, {
+      run: { 'calculation[0]': { system_ref: { chemical_composition_reduced: '*' } } },
+    })
+    expect(archive.run).toEqual([
+      {
+        calculation: [{ system_ref: '#/run/0/system/0' }],
+        system: [{ chemical_composition_reduced: 'Si16' }],
+      },
+    ])
+    const inplace = await archiveOf(VASP, {
+      'resolve-inplace': true,
+      workflow: { calculation_result_ref: { energy: { total: '*' } } },
+    })
+    const workflow = inplace.workflow as { calculation_result_ref: { energy: unknown } }[]
+    expect(workflow[0]?.calculation_result_ref.energy).toEqual({
+      total: { value: expect.any(Number) as number },
+    })
+  })
+
+  it('places an intra-entry target of an ELN archive at its own path', async () => {
+    const archive = await archiveOf(SAMPLE, {
+      data: { layers: { layer_origin: { creates_layer: '*' } } },
+    })
+    const data = archive.data as {
+      layers: { layer_origin: string }[]
+      processes: { pvd_evaporation: { creates_layer: boolean } }
+    }
+    expect(data.layers[0]?.layer_origin).toBe('#/data/processes/pvd_evaporation')
+    expect(data.processes.pvd_evaporation).toEqual({ creates_layer: true })
+  })
+
+  it('puts a same-upload raw-file reference target under m_ref_archives', async () => {
+    const archive = await archiveOf(SAMPLE, {
+      data: { processes: { pvd_evaporation: { chemicals: 'include-resolved' } } },
+    })
+    const key = `../uploads/archive_browser_test/archive/${CHEMICAL}`
+    const process = (archive.data as { processes: { pvd_evaporation: { chemicals: string[] } } })
+      .processes.pvd_evaporation
+    expect(process.chemicals).toEqual([`${key}#/data`])
+    expect(archive.m_ref_archives[key]?.m_def).toBe('nomad.datamodel.EntryArchive')
+    expect(archive.m_ref_archives[key]?.data).toMatchObject({ formula: 'O2' })
+  })
+
+  it('resolves a cross-entry reference and leaves a lost one as it is', async () => {
+    const good = await archiveOf('4WgzB6xcTzWB_Xk9UNUH4HB3IRKJ', { data: 'include-resolved' })
+    const key = '../uploads/references_upload_id1/archive/AkeMNBjzHdEWJmv2w8GVaw9drWRu'
+    expect((good.data as { test_1: string }).test_1).toBe(`${key}#/data/contents/3`)
+    const target = (good.m_ref_archives[key]?.data as { contents: unknown[] }).contents
+    expect(target[3]).toBeTypeOf('object')
+    const lost = await archiveOf('ScmGivaG2TTQTSYjlJGjIaSF_xTn', { data: 'include-resolved' })
+    expect((lost.data as { test_1: string }).test_1).toBe(
+      '../uploads/references_upload_id1/archive/wrong_entry_id#data/contents/3',
+    )
+    expect(lost.m_ref_archives).toEqual({})
+  })
+
+  it('finds the recorded entries by search, with metadata matching their archives', async () => {
+    const response = await call<{
+      pagination: { total: number }
+      data: { entry_id: string; mainfile: string; entry_type: string }[]
+    }>(sandbox, 'POST', '/entries/query', {
+      body: { owner: 'visible', query: { upload_id: 'archive_browser_test' } },
+      token,
+    })
+    expect(response.body.pagination.total).toBe(7)
+    const vasp = response.body.data.find((doc) => doc.entry_id === VASP)
+    const archive = await archiveOf(VASP, { metadata: '*' })
+    expect(vasp?.mainfile).toBe((archive.metadata as { mainfile: string }).mainfile)
+    expect(vasp?.entry_type).toBe('VASP')
+    const anonymous = await call(sandbox, 'GET', `/entries/${VASP}/archive`)
+    expect(anonymous.status).toBe(404)
+    const published = await call(sandbox, 'GET', '/entries/dft_bulk/archive')
+    expect(published.status).toBe(200)
+  })
+})
