@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../index'
 import { call, login, testSandbox } from '../testing/harness'
 import { loadRecordings, type RecordedPair } from './recordings'
-import { missingShape } from './shape'
+import { childSection, hasProperty } from '../archive/schema'
+import { recordedEntries } from '../data/recorded-archives'
+import { keyPaths, missingShape } from './shape'
 
 /**
  * The recorded real archives, served as entries of their own (FixtureOptions.recordedArchives):
@@ -149,5 +151,71 @@ describe('references between the recorded archives', () => {
     expect(anonymous.status).toBe(404)
     const published = await call(sandbox, 'GET', '/entries/dft_bulk/archive')
     expect(published.status).toBe(200)
+  })
+})
+
+/** Keys the `required` reader would reject ("<Section> has no property <key>"). */
+function rejectedKeys(node: unknown, def: string | null, path: string, out: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) rejectedKeys(item, def, path, out)
+    return
+  }
+  if (!node || typeof node !== 'object') return
+  for (const [key, value] of Object.entries(node)) {
+    if (!hasProperty(def, key)) out.add(`${path}.${key} (${def})`)
+    else rejectedKeys(value, childSection(def, key), `${path}.${key}`, out)
+  }
+}
+
+describe('generated archives', () => {
+  let generated: Record<string, unknown>[] = []
+
+  beforeAll(async () => {
+    const recordedUploads = new Set(recordedEntries().map((e) => e.upload_id))
+    const search = await call<{
+      data: {
+        entry_id: string
+        upload_id: string
+        results: { properties: { n_calculations: number } }
+      }[]
+    }>(sandbox, 'POST', '/entries/query', {
+      body: {
+        owner: 'visible',
+        pagination: { page_size: 40 },
+        required: { include: ['entry_id', 'upload_id', 'results.properties.n_calculations'] },
+      },
+      token,
+    })
+    // Long trajectories (tens of MB) add no key paths; leave them out to keep the test fast.
+    const small = search.body.data.filter(
+      (doc) => !recordedUploads.has(doc.upload_id) && doc.results.properties.n_calculations <= 200,
+    )
+    generated = []
+    for (const doc of small) {
+      const archive = await archiveOf(doc.entry_id, '*')
+      generated.push(archive)
+    }
+  })
+
+  it('carry every key path and value type of the recorded DFT archives', () => {
+    expect(generated.length).toBeGreaterThan(15)
+    const ours = new Set<string>()
+    for (const archive of generated) keyPaths(archive, '$', ours)
+    const dft = recordedEntries().filter((e) => e.parser_name !== 'parsers/archive')
+    expect(dft.map((e) => e.entry_id).sort()).toEqual([VASP, 'dft_bulk'].sort())
+    const missing = dft.flatMap((entry) =>
+      [...keyPaths(entry.archive)]
+        .filter((p) => !ours.has(p))
+        .map((p) => `${entry.entry_id}: ${p}`),
+    )
+    expect(missing).toEqual([])
+  })
+
+  it('are read by required without rejecting any of their keys, as are the recorded ones', () => {
+    const rejected = new Set<string>()
+    for (const archive of generated) rejectedKeys(archive, 'EntryArchive', '$', rejected)
+    for (const entry of recordedEntries())
+      rejectedKeys(entry.archive, 'EntryArchive', '$', rejected)
+    expect([...rejected]).toEqual([])
   })
 })

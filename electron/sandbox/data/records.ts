@@ -1,3 +1,4 @@
+import type { SpectraSize } from './archive-spectra'
 import type { WorkflowKind } from './programs'
 
 /**
@@ -98,4 +99,9 @@ export interface EntryMeta {
   legacyWorkflow: boolean
   /** A recorded real entry: its position in recordedEntries() (data/recorded-archives.ts). */
   recorded?: number
+  /**
+   * The big-archive fixture (data/big-archive.ts): every calculation carries this many SCF
+   * iterations, a DOS and eigenvalues of this size.
+   */
+  bigArchive?: { scfSteps: number; spectra: SpectraSize }
 }
