@@ -23,6 +23,8 @@ Data
                               (../x, /etc/abs, CON, a NUL byte…) for download tests
   --big-file-mib <n>          add the upload BigFileUpload000000001 with one file big.bin of
                               n MiB, generated on the fly (off)
+  --big-archive-mib <n>       add the upload BigArchiveUpload000001 with one VASP entry whose
+                              archive is about n MiB (SCF steps, DOS, band structure) (off)
   --recorded-archives         serve the recorded real archives as entries of their own, with
                               their ids (uploads archive_browser_test, eln_upload_id,
                               references_upload_id1, dft_upload; owned by lena)
@@ -89,6 +91,7 @@ const STRING_FLAGS = [
   'seed',
   'large-file-mb',
   'big-file-mib',
+  'big-archive-mib',
   'rate',
   'burst',
   'concurrency',
@@ -221,9 +224,11 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
   const largeMb = number('large-file-mb', s('large-file-mb'), 0, 1_000_000)
   if (largeMb !== undefined) result.largeFileBytes = Math.floor(largeMb * 1024 * 1024)
   const bigMib = number('big-file-mib', s('big-file-mib'), 0, 1_000_000)
+  const bigArchiveMib = number('big-archive-mib', s('big-archive-mib'), 0, 4096)
   const fixtures = {
     ...(v['hostile-upload'] === true ? { hostileNames: true } : {}),
     ...(v['recorded-archives'] === true ? { recordedArchives: true } : {}),
+    ...(bigArchiveMib ? { bigArchiveBytes: Math.floor(bigArchiveMib * 1024 * 1024) } : {}),
     ...(bigMib ? { bigFileBytes: Math.floor(bigMib * 1024 * 1024) } : {}),
   }
   if (Object.keys(fixtures).length > 0) result.fixtures = fixtures

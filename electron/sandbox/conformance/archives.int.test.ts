@@ -3,6 +3,7 @@ import type { Sandbox } from '../index'
 import { call, login, testSandbox } from '../testing/harness'
 import { loadRecordings, type RecordedPair } from './recordings'
 import { childSection, hasProperty } from '../archive/schema'
+import { BIG_ARCHIVE_UPLOAD_ID } from '../data/big-archive'
 import { recordedEntries } from '../data/recorded-archives'
 import { keyPaths, missingShape } from './shape'
 
@@ -14,11 +15,15 @@ import { keyPaths, missingShape } from './shape'
  * lacks fails.
  */
 const pairs = loadRecordings()
+const BIG_BYTES = 2 * 1024 * 1024
 let sandbox: Sandbox
 let token: string
 
 beforeAll(async () => {
-  sandbox = await testSandbox({ entries: 50, fixtures: { recordedArchives: true } })
+  sandbox = await testSandbox({
+    entries: 50,
+    fixtures: { recordedArchives: true, bigArchiveBytes: BIG_BYTES },
+  })
   token = await login(sandbox, 'lena')
 })
 afterAll(async () => sandbox.close())
@@ -217,5 +222,30 @@ describe('generated archives', () => {
     for (const entry of recordedEntries())
       rejectedKeys(entry.archive, 'EntryArchive', '$', rejected)
     expect([...rejected]).toEqual([])
+  })
+})
+
+describe('the big-archive fixture', () => {
+  it('serves one entry whose archive has about the asked size, with SCF steps, DOS and bands', async () => {
+    const search = await call<{ data: { entry_id: string }[] }>(sandbox, 'POST', '/entries/query', {
+      body: { query: { upload_id: BIG_ARCHIVE_UPLOAD_ID } },
+    })
+    expect(search.body.data).toHaveLength(1)
+    const entryId = search.body.data[0]?.entry_id ?? ''
+    const response = await call<{ data: { archive: { run: { calculation: Archive[] }[] } } }>(
+      sandbox,
+      'GET',
+      `/entries/${entryId}/archive`,
+    )
+    expect(response.text.length).toBeGreaterThan(BIG_BYTES * 0.85)
+    expect(response.text.length).toBeLessThan(BIG_BYTES * 1.15)
+    const calculations = response.body.data.archive.run[0]?.calculation ?? []
+    const first = calculations[0] as unknown as {
+      scf_iteration: unknown[]
+      dos_electronic: { energies: number[] }[]
+    }
+    expect(first.scf_iteration).toHaveLength(60)
+    expect(first.dos_electronic[0]?.energies).toHaveLength(2001)
+    expect(calculations.at(-1)).toHaveProperty('band_structure_electronic')
   })
 })

@@ -29,6 +29,11 @@ export interface FixtureOptions {
    * references_upload_id1 and dft_upload, owned by Lena. Off by default (entry counts stay).
    */
   recordedArchives?: boolean
+  /**
+   * Add the upload BigArchiveUpload000001 with one entry whose archive is about this many
+   * bytes (data/big-archive.ts); 0: none.
+   */
+  bigArchiveBytes?: number
 }
 
 /** 22 characters, like the real server's upload ids. */

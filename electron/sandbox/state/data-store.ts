@@ -2,6 +2,7 @@ import { buildEntryDoc, entryReferences } from '../data/entry-doc'
 import type { DocResolver } from '../data/stored-doc'
 import { uploadPart, type UploadPart } from '../data/upload-part'
 import { fixtureUploads, type FixtureOptions } from '../data/fixture-uploads'
+import { bigArchiveData } from '../data/big-archive'
 import { generateData } from '../data/generate'
 import {
   recordedData,
@@ -70,8 +71,17 @@ export class DataStore {
           CAST.lena.user_id,
         )
       : { uploads: [], metas: [] }
-    this.uploads = [...generated.uploads, ...fixtures, ...recorded.uploads]
-    this.metas = [...generated.metas, ...recorded.metas]
+    const bigBytes = options.fixtures?.bigArchiveBytes ?? 0
+    const big =
+      bigBytes > 0
+        ? bigArchiveData(
+            bigBytes,
+            generated.uploads.length + fixtures.length + recorded.uploads.length,
+            generated.metas.length + recorded.metas.length,
+          )
+        : { uploads: [], metas: [] }
+    this.uploads = [...generated.uploads, ...fixtures, ...recorded.uploads, ...big.uploads]
+    this.metas = [...generated.metas, ...recorded.metas, ...big.metas]
     this.datasets = generated.datasets
     this.largeFileBytes = options.largeFileBytes
     this.showcase = options.fixtures?.showcase ?? true
