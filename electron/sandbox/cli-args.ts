@@ -25,6 +25,8 @@ Data
                               n MiB, generated on the fly (off)
   --big-archive-mib <n>       add the upload BigArchiveUpload000001 with one VASP entry whose
                               archive is about n MiB (SCF steps, DOS, band structure) (off)
+  --eln-entries <n>           add the upload ElnExamplesUpload00001 with n generated ELN entries
+                              (a schema with definitions, instruments, samples with data) (off)
   --recorded-archives         serve the recorded real archives as entries of their own, with
                               their ids (uploads archive_browser_test, eln_upload_id,
                               references_upload_id1, dft_upload; owned by lena)
@@ -92,6 +94,7 @@ const STRING_FLAGS = [
   'large-file-mb',
   'big-file-mib',
   'big-archive-mib',
+  'eln-entries',
   'rate',
   'burst',
   'concurrency',
@@ -225,10 +228,12 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
   if (largeMb !== undefined) result.largeFileBytes = Math.floor(largeMb * 1024 * 1024)
   const bigMib = number('big-file-mib', s('big-file-mib'), 0, 1_000_000)
   const bigArchiveMib = number('big-archive-mib', s('big-archive-mib'), 0, 4096)
+  const eln = number('eln-entries', s('eln-entries'), 0, 10_000)
   const fixtures = {
     ...(v['hostile-upload'] === true ? { hostileNames: true } : {}),
     ...(v['recorded-archives'] === true ? { recordedArchives: true } : {}),
     ...(bigArchiveMib ? { bigArchiveBytes: Math.floor(bigArchiveMib * 1024 * 1024) } : {}),
+    ...(eln ? { elnEntries: Math.floor(eln) } : {}),
     ...(bigMib ? { bigFileBytes: Math.floor(bigMib * 1024 * 1024) } : {}),
   }
   if (Object.keys(fixtures).length > 0) result.fixtures = fixtures

@@ -4,6 +4,7 @@ import { call, login, testSandbox } from '../testing/harness'
 import { loadRecordings, type RecordedPair } from './recordings'
 import { childSection, hasProperty } from '../archive/schema'
 import { BIG_ARCHIVE_UPLOAD_ID } from '../data/big-archive'
+import { ELN_UPLOAD_ID } from '../data/eln-entries'
 import { recordedEntries } from '../data/recorded-archives'
 import { keyPaths, missingShape } from './shape'
 
@@ -22,7 +23,7 @@ let token: string
 beforeAll(async () => {
   sandbox = await testSandbox({
     entries: 50,
-    fixtures: { recordedArchives: true, bigArchiveBytes: BIG_BYTES },
+    fixtures: { recordedArchives: true, bigArchiveBytes: BIG_BYTES, elnEntries: 8 },
   })
   token = await login(sandbox, 'lena')
 })
@@ -247,5 +248,51 @@ describe('the big-archive fixture', () => {
     expect(first.scf_iteration).toHaveLength(60)
     expect(first.dos_electronic[0]?.energies).toHaveLength(2001)
     expect(calculations.at(-1)).toHaveProperty('band_structure_electronic')
+  })
+})
+
+describe('generated ELN entries', () => {
+  it('carry the key paths and value types of the recorded schemas and ELN data', async () => {
+    const search = await call<{ data: { entry_id: string; entry_type: string }[] }>(
+      sandbox,
+      'POST',
+      '/entries/query',
+      { body: { query: { upload_id: ELN_UPLOAD_ID }, pagination: { page_size: 20 } } },
+    )
+    expect(search.body.data).toHaveLength(8)
+    expect(new Set(search.body.data.map((d) => d.entry_type))).toEqual(
+      new Set(['Schema', 'Instrument', 'Sample']),
+    )
+    const ours = new Set<string>()
+    for (const { entry_id } of search.body.data)
+      keyPaths(await archiveOf(entry_id, '*', null), '$', ours)
+    // Schema structure in full (not the GUI annotations); of data, what every ELN entry has.
+    const compared = (path: string) =>
+      (path.startsWith('$.definitions') && !path.includes('m_annotations')) ||
+      path.startsWith('$.data.m_def') ||
+      path.startsWith('$.results.eln.sections')
+    const recorded = recordedEntries().filter((e) => e.parser_name === 'parsers/archive')
+    const missing = recorded.flatMap((entry) =>
+      [...keyPaths(entry.archive)]
+        .filter((p) => compared(p) && !ours.has(p))
+        .map((p) => `${entry.entry_id}: ${p}`),
+    )
+    expect([...new Set(missing.map((m) => m.slice(m.indexOf(': ') + 2)))]).toEqual([])
+  })
+
+  it('resolve the instrument of a sample in another entry of the upload', async () => {
+    const search = await call<{ data: { entry_id: string }[] }>(sandbox, 'POST', '/entries/query', {
+      body: {
+        query: { upload_id: ELN_UPLOAD_ID, entry_type: 'Sample' },
+        pagination: { page_size: 1 },
+      },
+    })
+    const archive = await archiveOf(search.body.data[0]?.entry_id ?? '', {
+      data: { instrument: { name: '*' } },
+    })
+    const reference = (archive.data as { instrument: string }).instrument
+    expect(reference).toMatch(/^\.\.\/uploads\/ElnExamplesUpload00001\/archive\/[\w-]+#\/data$/)
+    const key = reference.slice(0, reference.indexOf('#'))
+    expect(archive.m_ref_archives[key]?.data).toEqual({ name: expect.any(String) as string })
   })
 })

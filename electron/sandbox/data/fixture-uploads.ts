@@ -34,6 +34,11 @@ export interface FixtureOptions {
    * bytes (data/big-archive.ts); 0: none.
    */
   bigArchiveBytes?: number
+  /**
+   * Add the upload ElnExamplesUpload00001 with this many generated ELN entries (a schema with
+   * `definitions`, instruments, samples with `data`; data/eln-entries.ts); 0: none.
+   */
+  elnEntries?: number
 }
 
 /** 22 characters, like the real server's upload ids. */

@@ -1,5 +1,5 @@
 import type { EntryMeta, UploadRecord } from './model'
-import { recordedEntries, type RecordedEntry } from './recorded-archives'
+import type { RecordedEntry } from './recorded-archives'
 import type { DefinitionLists } from './method-parts'
 import type { DocResolver } from './stored-doc'
 import { DERIVED_DOC_FIELDS, StoredEntryDoc } from './stored-doc'
@@ -33,11 +33,11 @@ export function recordedFiles(entry: RecordedEntry): string[] {
 }
 
 export function recordedData(
+  entries: RecordedEntry[],
   firstUpload: number,
   firstEntry: number,
   fallbackAuthor: string,
 ): { uploads: UploadRecord[]; metas: EntryMeta[] } {
-  const entries = recordedEntries()
   const uploads: UploadRecord[] = []
   const metas: EntryMeta[] = []
   entries.forEach((entry, k) => {
@@ -88,7 +88,7 @@ export function recordedData(
     metas.push({
       index,
       uploadIndex: upload.index,
-      seed: 0x4ec0 + k,
+      seed: 0x4ec0 + index,
       materialIndex: 0,
       programIndex: 0,
       functionalIndex: 0,
@@ -100,7 +100,7 @@ export function recordedData(
       largeFile: false,
       images: false,
       legacyWorkflow: false,
-      recorded: k,
+      recorded: entry,
     })
   })
   return { uploads, metas }
@@ -141,8 +141,8 @@ export function recordedDoc(
   part: UploadPart,
   resolver: DocResolver,
 ): StoredEntryDoc {
-  const entry = recordedEntries()[meta.recorded ?? -1]
-  if (!entry) throw new Error(`no recorded entry ${meta.recorded}`)
+  const entry = meta.recorded
+  if (!entry) throw new Error(`entry ${meta.index} is not recorded`)
   const doc = entry.doc
   const created = str(doc.entry_create_time) ?? part.upload_create_time
   const stored = new StoredEntryDoc(meta.index, resolver, part, {
@@ -173,20 +173,17 @@ export function recordedDoc(
 
 /** entry_references of a recorded entry, when its document has them. */
 export function recordedEntryReferences(meta: EntryMeta): Record<string, string>[] | undefined {
-  const entry = recordedEntries()[meta.recorded ?? -1]
-  const refs = entry?.doc.entry_references
+  const refs = meta.recorded?.doc.entry_references
   return Array.isArray(refs) ? (refs as Record<string, string>[]) : undefined
 }
 
 /** The `files` metadata of a recorded entry. */
 export function recordedFilesOf(meta: EntryMeta): string[] {
-  const entry = recordedEntries()[meta.recorded ?? -1]
-  return entry ? recordedFiles(entry) : []
+  return meta.recorded ? recordedFiles(meta.recorded) : []
 }
 
 /** The recorded archive of an entry: a fresh copy (readers place resolved targets into it). */
 export function recordedArchive(meta: EntryMeta): Record<string, unknown> {
-  const entry = recordedEntries()[meta.recorded ?? -1]
-  if (!entry) throw new Error(`no recorded entry ${meta.recorded}`)
-  return structuredClone(entry.archive)
+  if (!meta.recorded) throw new Error(`entry ${meta.index} is not recorded`)
+  return structuredClone(meta.recorded.archive)
 }

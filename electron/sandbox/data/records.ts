@@ -1,4 +1,5 @@
 import type { SpectraSize } from './archive-spectra'
+import type { RecordedEntry } from './recorded-archives'
 import type { WorkflowKind } from './programs'
 
 /**
@@ -97,8 +98,11 @@ export interface EntryMeta {
   gw?: boolean
   /** Uses the legacy `workflow` list with /run/0/... references as well. */
   legacyWorkflow: boolean
-  /** A recorded real entry: its position in recordedEntries() (data/recorded-archives.ts). */
-  recorded?: number
+  /**
+   * An entry whose archive and document are given whole rather than generated: a recorded
+   * real one (data/recorded-archives.ts) or a generated ELN entry (data/eln-entries.ts).
+   */
+  recorded?: RecordedEntry
   /**
    * The big-archive fixture (data/big-archive.ts): every calculation carries this many SCF
    * iterations, a DOS and eigenvalues of this size.

@@ -3,6 +3,7 @@ import type { DocResolver } from '../data/stored-doc'
 import { uploadPart, type UploadPart } from '../data/upload-part'
 import { fixtureUploads, type FixtureOptions } from '../data/fixture-uploads'
 import { bigArchiveData } from '../data/big-archive'
+import { elnEntries } from '../data/eln-entries'
 import { generateData } from '../data/generate'
 import {
   recordedData,
@@ -64,24 +65,28 @@ export class DataStore {
       generated.uploads.length,
       generated.metas.length,
     )
-    const recorded = options.fixtures?.recordedArchives
-      ? recordedData(
-          generated.uploads.length + fixtures.length,
-          generated.metas.length,
-          CAST.lena.user_id,
-        )
-      : { uploads: [], metas: [] }
-    const bigBytes = options.fixtures?.bigArchiveBytes ?? 0
-    const big =
-      bigBytes > 0
-        ? bigArchiveData(
-            bigBytes,
-            generated.uploads.length + fixtures.length + recorded.uploads.length,
-            generated.metas.length + recorded.metas.length,
-          )
-        : { uploads: [], metas: [] }
-    this.uploads = [...generated.uploads, ...fixtures, ...recorded.uploads, ...big.uploads]
-    this.metas = [...generated.metas, ...recorded.metas, ...big.metas]
+    // Fixture entries follow the generated ones: recorded archives, ELN entries, big archive.
+    const extra = { uploads: [...fixtures], metas: [] as EntryMeta[] }
+    const append = (make: (firstUpload: number, firstEntry: number) => typeof extra) => {
+      const part = make(
+        generated.uploads.length + extra.uploads.length,
+        generated.metas.length + extra.metas.length,
+      )
+      extra.uploads.push(...part.uploads)
+      extra.metas.push(...part.metas)
+    }
+    const lena = CAST.lena.user_id
+    const fixtureOptions = options.fixtures ?? {}
+    if (fixtureOptions.recordedArchives)
+      append((u, e) => recordedData(recordedEntries(), u, e, lena))
+    if (fixtureOptions.elnEntries)
+      append((u, e) =>
+        recordedData(elnEntries(options.seed, fixtureOptions.elnEntries ?? 0), u, e, lena),
+      )
+    if (fixtureOptions.bigArchiveBytes)
+      append((u, e) => bigArchiveData(fixtureOptions.bigArchiveBytes ?? 0, u, e))
+    this.uploads = [...generated.uploads, ...extra.uploads]
+    this.metas = [...generated.metas, ...extra.metas]
     this.datasets = generated.datasets
     this.largeFileBytes = options.largeFileBytes
     this.showcase = options.fixtures?.showcase ?? true
@@ -95,7 +100,7 @@ export class DataStore {
       const id =
         meta.recorded === undefined
           ? entryIdFor(upload?.upload_id ?? '', `${meta.dir}/${program?.mainfile ?? ''}`)
-          : (recordedEntries()[meta.recorded]?.entry_id ?? '')
+          : meta.recorded.entry_id
       this.entryIndex.set(id, meta.index)
       return id
     }))
