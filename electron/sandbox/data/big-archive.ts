@@ -1,8 +1,7 @@
 import { toJsonText } from '../server/json'
 import { calculationSection, systemSection } from './archive-sections'
 import type { EntryMeta, UploadRecord } from './model'
-import { DATA_END_MS, DAY_MS } from './time'
-import { CAST } from './users'
+import { publicUpload } from './fixture-uploads'
 
 /**
  * The big-archive fixture (`--big-archive-mib N`, FixtureOptions.bigArchiveBytes): one public
@@ -55,28 +54,10 @@ export function bigArchiveData(
   firstUpload: number,
   firstEntry: number,
 ): { uploads: UploadRecord[]; metas: EntryMeta[] } {
-  const createMs = DATA_END_MS - 3 * DAY_MS
   const upload: UploadRecord = {
-    index: firstUpload,
+    ...publicUpload(firstUpload, BIG_ARCHIVE_UPLOAD_ID, 'One big archive', firstEntry, 1),
     seed: 0xb16a,
-    upload_id: BIG_ARCHIVE_UPLOAD_ID,
-    upload_name: 'One big archive',
-    createMs,
-    publishMs: createMs + DAY_MS,
-    main_author: CAST.lena.user_id,
-    coauthors: [],
-    reviewers: [],
-    coauthor_groups: [],
-    reviewer_groups: [],
-    published: true,
-    embargo_length: 0,
-    with_embargo: false,
-    license: 'CC BY 4.0',
-    entryStart: firstEntry,
-    entryCount: 1,
-    datasetIndices: [],
     campaign: 'big-archive',
-    programIndex: 0,
   }
   return { uploads: [upload], metas: [meta(firstEntry, firstUpload, stepsFor(bytes))] }
 }

@@ -60,10 +60,26 @@ export function fixtureUploads(
   }
   const bytes = options.bigFileBytes ?? 0
   if (bytes > 0) fixtures.push([BIG_FILE_UPLOAD_ID, 'One big file', { kind: 'big-file', bytes }])
-  const createMs = DATA_END_MS - 7 * DAY_MS
   return fixtures.map(([uploadId, name, fixture], k) => ({
-    index: firstIndex + k,
+    ...publicUpload(firstIndex + k, uploadId, name, entryStart, 0),
     seed: 0x5eed + k,
+    campaign: 'fixtures',
+    fixture,
+  }))
+}
+
+/** A published upload of Lena's made a week before the data set ends (the fixtures' kind). */
+export function publicUpload(
+  index: number,
+  uploadId: string,
+  name: string,
+  entryStart: number,
+  entryCount: number,
+): UploadRecord {
+  const createMs = DATA_END_MS - 7 * DAY_MS
+  return {
+    index,
+    seed: 0x5eed,
     upload_id: uploadId,
     upload_name: name,
     createMs,
@@ -78,10 +94,9 @@ export function fixtureUploads(
     with_embargo: false,
     license: 'CC BY 4.0',
     entryStart,
-    entryCount: 0,
+    entryCount,
     datasetIndices: [],
     campaign: 'fixtures',
     programIndex: 0,
-    fixture,
-  }))
+  }
 }
