@@ -3,7 +3,7 @@ import type { Sandbox } from '../index'
 import { call, login, testSandbox } from '../testing/harness'
 import { loadRecordings, type RecordedPair } from './recordings'
 import { childSection, hasProperty } from '../archive/schema'
-import { BIG_ARCHIVE_UPLOAD_ID } from '../data/big-archive'
+import { BIG_ARCHIVE_ENTRY_ID, BIG_ARCHIVE_UPLOAD_ID } from '../data/big-archive'
 import { ELN_UPLOAD_ID } from '../data/eln-entries'
 import { recordedEntries } from '../data/recorded-archives'
 import { keyPaths, missingShape } from './shape'
@@ -231,8 +231,8 @@ describe('the big-archive fixture', () => {
     const search = await call<{ data: { entry_id: string }[] }>(sandbox, 'POST', '/entries/query', {
       body: { query: { upload_id: BIG_ARCHIVE_UPLOAD_ID } },
     })
-    expect(search.body.data).toHaveLength(1)
-    const entryId = search.body.data[0]?.entry_id ?? ''
+    expect(search.body.data.map((doc) => doc.entry_id)).toEqual([BIG_ARCHIVE_ENTRY_ID])
+    const entryId = BIG_ARCHIVE_ENTRY_ID
     const response = await call<{ data: { archive: { run: { calculation: Archive[] }[] } } }>(
       sandbox,
       'GET',

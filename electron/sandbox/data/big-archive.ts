@@ -2,6 +2,7 @@ import { toJsonText } from '../server/json'
 import { calculationSection, systemSection } from './archive-sections'
 import type { EntryMeta, UploadRecord } from './model'
 import { publicUpload } from './fixture-uploads'
+import { entryIdFor } from './ids'
 
 /**
  * The big-archive fixture (`--big-archive-mib N`, FixtureOptions.bigArchiveBytes): one public
@@ -12,7 +13,10 @@ import { publicUpload } from './fixture-uploads'
  */
 
 export const BIG_ARCHIVE_UPLOAD_ID = 'BigArchiveUpload000001'
-export const BIG_ARCHIVE_MAINFILE = 'big-archive/Si-relaxation/vasprun.xml'
+const DIR = 'big-archive/Si-relaxation'
+/** The mainfile is VASP's (PROGRAMS[0]); the entry id follows from it like every entry's. */
+export const BIG_ARCHIVE_MAINFILE = `${DIR}/vasprun.xml`
+export const BIG_ARCHIVE_ENTRY_ID = entryIdFor(BIG_ARCHIVE_UPLOAD_ID, BIG_ARCHIVE_MAINFILE)
 
 const BIG = { scfSteps: 60, spectra: { dosPoints: 2001, kpointsPerSegment: 60, bands: 32 } }
 
@@ -25,7 +29,7 @@ function meta(index: number, uploadIndex: number, steps: number): EntryMeta {
     programIndex: 0,
     functionalIndex: 0,
     workflow: 'geometry_optimization',
-    dir: 'big-archive/Si-relaxation',
+    dir: DIR,
     steps,
     supercell: 2,
     largeArchive: true,
