@@ -63,6 +63,10 @@ describe('parseCliArgs', () => {
       hostileNames: true,
       bigFileBytes: 2048 * 1024 * 1024,
     })
+    expect(
+      parseCliArgs(['--recorded-archives', '--big-archive-mib', '50', '--eln-entries', '12'])
+        .fixtures,
+    ).toEqual({ recordedArchives: true, bigArchiveBytes: 50 * 1024 * 1024, elnEntries: 12 })
     expect(() => parseCliArgs(['--big-file-mib', 'lots'])).toThrow(
       /--big-file-mib must be a number/,
     )

@@ -23,6 +23,13 @@ Data
                               (../x, /etc/abs, CON, a NUL byte…) for download tests
   --big-file-mib <n>          add the upload BigFileUpload000000001 with one file big.bin of
                               n MiB, generated on the fly (off)
+  --big-archive-mib <n>       add the upload BigArchiveUpload000001 with one VASP entry whose
+                              archive is about n MiB (SCF steps, DOS, band structure) (off)
+  --eln-entries <n>           add the upload ElnExamplesUpload00001 with n generated ELN entries
+                              (a schema with definitions, instruments, samples with data) (off)
+  --recorded-archives         serve the recorded real archives as entries of their own, with
+                              their ids (uploads archive_browser_test, eln_upload_id,
+                              references_upload_id1, dft_upload; owned by lena)
 Limits
   --rate <n|off>              requests per second per IP (30)
   --burst <n>                 extra requests allowed at once, nginx burst=N nodelay (0)
@@ -86,6 +93,8 @@ const STRING_FLAGS = [
   'seed',
   'large-file-mb',
   'big-file-mib',
+  'big-archive-mib',
+  'eln-entries',
   'rate',
   'burst',
   'concurrency',
@@ -129,6 +138,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
         ...options,
         'retry-after': { type: 'boolean' },
         'hostile-upload': { type: 'boolean' },
+        'recorded-archives': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -217,8 +227,13 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
   const largeMb = number('large-file-mb', s('large-file-mb'), 0, 1_000_000)
   if (largeMb !== undefined) result.largeFileBytes = Math.floor(largeMb * 1024 * 1024)
   const bigMib = number('big-file-mib', s('big-file-mib'), 0, 1_000_000)
+  const bigArchiveMib = number('big-archive-mib', s('big-archive-mib'), 0, 4096)
+  const eln = number('eln-entries', s('eln-entries'), 0, 10_000)
   const fixtures = {
     ...(v['hostile-upload'] === true ? { hostileNames: true } : {}),
+    ...(v['recorded-archives'] === true ? { recordedArchives: true } : {}),
+    ...(bigArchiveMib ? { bigArchiveBytes: Math.floor(bigArchiveMib * 1024 * 1024) } : {}),
+    ...(eln ? { elnEntries: Math.floor(eln) } : {}),
     ...(bigMib ? { bigFileBytes: Math.floor(bigMib * 1024 * 1024) } : {}),
   }
   if (Object.keys(fixtures).length > 0) result.fixtures = fixtures

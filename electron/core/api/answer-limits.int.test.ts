@@ -53,10 +53,10 @@ describe('largest JSON answer per endpoint kind', () => {
   })
 
   it('applies each kind its own limit; a request outside the groups counts as metadata', async () => {
-    // About 200 KiB: over the metadata limit (128 KiB), under the archive one (512 KiB).
-    const body = { pagination: { page_size: 50 }, required: { metadata: '*' } }
+    // About 300 KiB: over the metadata limit (128 KiB), under the archive one (512 KiB).
+    const body = { pagination: { page_size: 25 }, required: { metadata: '*' } }
     const page = await session.client.archive.query(body)
-    expect(page.data).toHaveLength(50)
+    expect(page.data).toHaveLength(25)
     const error = await failure(
       session.client.requester.requestJson('POST', '/entries/archive/query', {
         json: body,

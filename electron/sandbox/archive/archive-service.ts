@@ -1,11 +1,12 @@
 import { buildArchive } from '../data/archive'
+import { recordedArchive } from '../data/recorded-uploads'
 import type { Node } from './nodes'
 import { ownerFilter, type Viewer } from '../search/access'
 import type { DataStore } from '../state/data-store'
 import { RequiredReader, type LoadedArchive, type RequiredSpec } from './required-reader'
 
 /**
- * Archives of entries: generated on demand, read with `required`, references into other
+ * Archives of entries: generated on demand (or the recorded real ones), read with `required`, references into other
  * entries followed only when the caller may see them (owner `visible`).
  */
 export interface ArchiveData {
@@ -24,6 +25,7 @@ export class ArchiveService {
     const doc = this.store.docs[index]
     const upload = meta ? this.store.uploads[meta.uploadIndex] : undefined
     if (!meta || !doc || !upload) throw new Error(`no entry ${index}`)
+    if (meta.recorded !== undefined) return recordedArchive(meta)
     const input = meta.inputEntry === undefined ? undefined : this.store.docs[meta.inputEntry]
     return buildArchive({
       meta,

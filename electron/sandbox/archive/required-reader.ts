@@ -11,7 +11,7 @@ import {
   type Node,
   type PathSegment,
 } from './nodes'
-import { fragmentOf, isReferenceKey, parseReference, type Reference } from './references'
+import { fragmentOf, isReferenceValue, parseReference, type Reference } from './references'
 import { childSection, hasProperty } from './schema'
 
 /**
@@ -192,7 +192,8 @@ export class RequiredReader {
         out.push(this.value(listAt(value, i), sub, def, [...path, i], frame, key))
       return out
     }
-    if (typeof value === 'string' && isReferenceKey(key)) return this.follow(value, sub, frame)
+    if (typeof value === 'string' && isReferenceValue(key, value))
+      return this.follow(value, sub, frame)
     if (isNode(value)) return this.section(value, sub, def, path, frame, false)
     return value
   }
@@ -206,7 +207,7 @@ export class RequiredReader {
         out.push(this.resolveAll(listAt(value, i), [...path, i], frame, key))
       return out
     }
-    if (typeof value === 'string' && isReferenceKey(key))
+    if (typeof value === 'string' && isReferenceValue(key, value))
       return this.follow(value, 'include-resolved', frame)
     if (isNode(value)) {
       const out: Node = {}

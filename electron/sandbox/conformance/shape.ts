@@ -97,3 +97,40 @@ function diffKeys(
   }
   return out
 }
+
+/**
+ * Does `ours` carry everything `recorded` has? Every key path of the recorded body must exist
+ * here with the same value type (lists item by item), whatever else `ours` has: the check for
+ * answers that must contain the recorded data (the recorded archives served as they are).
+ */
+export function missingShape(recorded: unknown, ours: unknown, path = '$'): string[] {
+  const a = kind(recorded)
+  const b = kind(ours)
+  if (a !== b) return [`${path}: ${a} recorded, ${b} here`]
+  if (Array.isArray(recorded) && Array.isArray(ours)) {
+    if (ours.length < recorded.length)
+      return [`${path}: ${recorded.length} items recorded, ${ours.length} here`]
+    return recorded.flatMap((item, i) => missingShape(item, ours[i], `${path}[${i}]`))
+  }
+  if (isObject(recorded) && isObject(ours)) {
+    return Object.keys(recorded).flatMap((key) =>
+      key in ours
+        ? missingShape(recorded[key], ours[key], `${path}.${key}`)
+        : [`${path}.${key}: missing here`],
+    )
+  }
+  return []
+}
+
+/**
+ * Every key path with its value type, list positions folded into `[]`: `$.run[].system[].atoms
+ * .labels[]:string`. Two bodies with different data compare by these sets.
+ */
+export function keyPaths(value: unknown, path = '$', out = new Set<string>()): Set<string> {
+  out.add(`${path}:${kind(value)}`)
+  if (Array.isArray(value)) for (const item of value) keyPaths(item, `${path}[]`, out)
+  else if (isObject(value)) {
+    for (const [key, child] of Object.entries(value)) keyPaths(child, `${path}.${key}`, out)
+  }
+  return out
+}

@@ -1,4 +1,5 @@
 import { GROUP_ALL, GROUP_IDS } from '../data/groups'
+import { RECORDED_USERS } from '../data/recorded-archives'
 import type { RecordedPair } from './recordings'
 
 /**
@@ -25,14 +26,6 @@ export interface SandboxRequest {
   token: string | null
   /** Body keys whose value depends on the request rewrite and are not compared. */
   ignore: string[]
-}
-
-/** Recorded user ids (the GUI's test users) → sandbox demo users. */
-const RECORDED_USERS: Record<string, string> = {
-  '68878af7-6845-46c0-b2c1-250d4d8eb470': 'lena',
-  'a03af8b6-3aa7-428a-b3b1-4a6317e576b6': 'omar',
-  '54cb1f64-f84e-4815-9ade-440ce0b5430f': 'mei',
-  'c97facc2-92ec-4fa6-80cf-a08ed957255b': 'admin',
 }
 
 function user(fixtures: Fixtures, recorded: string): string {

@@ -6,6 +6,14 @@ import { MATERIALS } from './materials'
 import { programVersion } from './method-parts'
 import { EV, FUNCTIONALS, PROGRAMS } from './programs'
 import { Rng } from './rng'
+import {
+  bandStructureElectronic,
+  bandStructurePhonon,
+  DEFAULT_SPECTRA,
+  dos,
+  eigenvalues,
+} from './archive-spectra'
+import { equationOfState, hasPhonons } from './archive-workflows'
 import { atomicNumber, baseStructure, framePositions } from './structure'
 import { logTime } from './time'
 
@@ -52,35 +60,93 @@ export function methodSection(meta: EntryMeta): Record<string, unknown> {
   return method
 }
 
-/** System `step` of the run (positions move a little from step to step). */
+/** The symmetry analysis of a system (run.system.symmetry), as MatID/spglib report it. */
+function symmetrySection(meta: EntryMeta): Record<string, unknown>[] {
+  const material = MATERIALS[meta.materialIndex]
+  if (!material?.spaceGroup) return []
+  const base = baseStructure(meta.materialIndex, 1)
+  const wyckoff = base.labels.map((_, i) => 'abcd'[i % 4] ?? 'a')
+  const equivalent = base.labels.map((label) => base.labels.indexOf(label))
+  const cell = {
+    atomic_numbers: base.species,
+    equivalent_atoms: equivalent,
+    wyckoff_letters: wyckoff,
+    positions: base.positions.map((p) => p.map((x) => Number((x / 1e-10 / 10).toFixed(6)))),
+    lattice_vectors: base.lattice,
+  }
+  return [
+    {
+      bravais_lattice: material.bravais,
+      crystal_system: material.crystalSystem,
+      hall_number: hallNumber(material.spaceGroup[0]),
+      hall_symbol: material.spaceGroup[1].replace(/(.)(?=.)/g, '$1 '),
+      international_short_symbol: material.spaceGroup[1],
+      origin_shift: [0, 0, 0],
+      point_group: material.pointGroup,
+      space_group_number: material.spaceGroup[0],
+      symmetry_method: 'MatID (spg)',
+      transformation_matrix: [
+        [1, 0, 0],
+        [0, 1, 0],
+        [0, 0, 1],
+      ],
+      system_original: [{ equivalent_atoms: equivalent, wyckoff_letters: wyckoff }],
+      system_primitive: [cell],
+      system_std: [cell],
+    },
+  ]
+}
+
+/** A Hall number in the range spglib uses for the space group (1–530). */
+export function hallNumber(spaceGroup: number): number {
+  return Math.min(530, Math.max(1, Math.round(spaceGroup * 2.33)))
+}
+
+/** System `step` of the run (positions move a little from step to step; EOS scans scale). */
 export function systemSection(meta: EntryMeta, step: number): Record<string, unknown> {
   const material = MATERIALS[meta.materialIndex]
   const parts = materialParts(meta.materialIndex, meta.supercell)
   const base = baseStructure(meta.materialIndex, meta.supercell)
-  const last = step === meta.steps - 1
+  const eos = hasPhonons(meta)
+  const last = eos ? step === 6 : step === meta.steps - 1
+  const scale = eos ? Math.cbrt(equationOfState(meta).scales[step] ?? 1) : 1
+  const scaled = (rows: number[][]) => rows.map((row) => row.map((x) => x * scale))
+  const positions = step === 0 || eos ? base.positions : framePositions(base, meta.seed, step)
+  const reduced = reducedFormula(parts.composition)
   const system: Record<string, unknown> = {
     type: material?.structuralType ?? 'bulk',
+    configuration_raw_gid: `${meta.seed.toString(36)}${step.toString(36)}`.padEnd(28, 'x'),
     is_representative: last,
     chemical_composition: base.labels.join(''),
     chemical_composition_hill: hill(parts.composition),
-    chemical_composition_reduced: reducedFormula(parts.composition),
+    chemical_composition_reduced: reduced,
     atoms: {
       labels: base.labels,
       species: base.species,
-      positions: step === 0 ? base.positions : framePositions(base, meta.seed, step),
-      lattice_vectors: base.lattice,
+      positions: scale === 1 ? positions : scaled(positions),
+      lattice_vectors: scale === 1 ? base.lattice : scaled(base.lattice),
       periodic: base.periodic,
     },
   }
   if ((step === 0 || last) && material?.spaceGroup) {
-    system.symmetry = [
+    system.symmetry = symmetrySection(meta)
+    if (material.structureName) {
+      system.prototype = [
+        {
+          aflow_id: `A_c${base.labels.length}_${material.spaceGroup[0]}_a`,
+          aflow_url: `http://aflowlib.org/CrystalDatabase/A_c${base.labels.length}_${material.spaceGroup[0]}_a.html`,
+          assignment_method: 'normalized-wyckoff',
+          label: `${material.spaceGroup[0]}-${reduced}-${material.structureName}`,
+        },
+      ]
+    }
+    system.springer_material = [
       {
-        bravais_lattice: material.bravais,
-        crystal_system: material.crystalSystem,
-        international_short_symbol: material.spaceGroup[1],
-        point_group: material.pointGroup,
-        space_group_number: material.spaceGroup[0],
-        symmetry_method: 'MatID (spg)',
+        id: `sd_${(meta.materialIndex * 7919 + 1_000_000).toString()}`,
+        alphabetical_formula: hill(parts.composition),
+        url: `http://materials.springer.com/isp/crystallographic/docs/sd_${(meta.materialIndex * 7919 + 1_000_000).toString()}`,
+        compound_class: ['inorganic'],
+        classification: [material.structuralType],
       },
     ]
   }
@@ -93,18 +159,23 @@ export function calculationSection(meta: EntryMeta, step: number): Record<string
   const rng = new Rng(meta.seed ^ Math.imul(step + 7, 0x85ebca6b))
   const n = baseStructure(meta.materialIndex, meta.supercell).labels.length
   const remaining = meta.steps - 1 - step
-  const energy =
-    numbers.energy +
-    (meta.workflow === 'geometry_optimization'
-      ? remaining * 0.02 * EV
-      : rng.float(-0.05, 0.05) * EV)
+  const eos = hasPhonons(meta)
+  const energy = eos
+    ? (equationOfState(meta).energies[step] ?? numbers.energy)
+    : numbers.energy +
+      (meta.workflow === 'geometry_optimization'
+        ? remaining * 0.02 * EV
+        : rng.float(-0.05, 0.05) * EV)
   const calc: Record<string, unknown> = {
     system_ref: `#/run/0/system/${step}`,
     method_ref: '#/run/0/method/0',
     energy: {
       total: { value: energy },
       free: { value: energy - 0.001 * EV },
+      total_t0: { value: energy - 0.0005 * EV },
       fermi: numbers.fermi,
+      highest_occupied: numbers.fermi,
+      lowest_unoccupied: numbers.fermi + numbers.gap,
       xc: { value: energy * 0.31 },
     },
     forces: {
@@ -123,20 +194,52 @@ export function calculationSection(meta: EntryMeta, step: number): Record<string
     },
   }
   if (meta.workflow === 'molecular_dynamics') {
-    calc.temperature = numbers.temperature + rng.float(-25, 25)
-    calc.pressure = rng.float(-1e8, 1e8)
+    const [temperature, pressure] = thermostat(meta, step)
+    calc.temperature = temperature
+    calc.pressure = pressure
     calc.time_physical = step * numbers.timeStep
     calc.step = step
   } else {
-    const iterations = meta.workflow === 'single_point' ? rng.int(8, 16) : 3
-    calc.scf_iteration = Array.from({ length: iterations }, (_, k) => ({
-      energy: { total: { value: energy + (iterations - k) ** 2 * 0.003 * EV } },
-    }))
+    const iterations =
+      meta.bigArchive?.scfSteps ?? (meta.workflow === 'single_point' ? rng.int(8, 16) : 3)
+    calc.scf_iteration = Array.from({ length: iterations }, (_, k) => {
+      const value = energy + (iterations - k) ** 2 * 0.003 * EV
+      return {
+        energy: {
+          total: { value },
+          free: { value: value - 0.001 * EV },
+          total_t0: { value: value - 0.0005 * EV },
+          xc: { value: value * 0.31 },
+          correction_hartree: { value: value * 0.02 },
+        },
+      }
+    })
   }
+  const final = step === (eos ? 6 : meta.steps - 1)
   if (meta.workflow === 'single_point' && numbers.gap > 0) {
     calc.band_gap = [{ value: numbers.gap, type: numbers.gapType }]
   }
+  const size = meta.bigArchive?.spectra ?? DEFAULT_SPECTRA
+  if ((meta.workflow === 'single_point' && final) || meta.bigArchive) {
+    const base = baseStructure(meta.materialIndex, meta.supercell)
+    calc.eigenvalues = [eigenvalues(numbers, size)]
+    calc.dos_electronic = [dos(numbers, size, meta.seed, false)]
+    if (final) calc.band_structure_electronic = [bandStructureElectronic(base, numbers, size)]
+  }
+  if (eos && final) {
+    calc.dos_phonon = [dos(numbers, size, meta.seed, true)]
+    calc.band_structure_phonon = [bandStructurePhonon(numbers, size)]
+  }
   return calc
+}
+
+/** Temperature (K) and pressure (Pa) of an MD frame: a seeded wobble around the set point. */
+export function thermostat(meta: EntryMeta, step: number): [number, number] {
+  const t0 = entryNumbers(meta).temperature
+  const phase = (meta.seed % 97) / 10
+  const temperature = t0 + 25 * Math.sin(step * 0.37 + phase) * Math.cos(step * 0.011)
+  const pressure = 1e8 * Math.sin(step * 0.23 + phase * 2)
+  return [Number(temperature.toFixed(3)), Number(pressure.toPrecision(6))]
 }
 
 export function programSection(meta: EntryMeta): Record<string, unknown> {
@@ -174,8 +277,13 @@ export function processingLogs(
       'no symmetry information for this system',
       { normalizer: 'SystemNormalizer' },
     ])
+  const worker = `${(meta.seed % 65536).toString(16).padStart(4, '0')}-worker`
+  // The system normalizer reports the sizes it read (strings, as the real logs carry them).
+  const sizes = { input_size: String(meta.supercell * 8), system_size: String(meta.supercell * 8) }
   return events.map(([level, event, extra], i) => ({
     ...extra,
+    ...(extra.normalizer === 'SystemNormalizer' ? sizes : {}),
+    process_worker_id: worker,
     event,
     proc: 'Entry',
     process: 'process_entry',

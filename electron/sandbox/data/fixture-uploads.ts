@@ -23,6 +23,22 @@ export interface FixtureOptions {
    * files or bytes of ordinary uploads turn it off.
    */
   showcase?: boolean
+  /**
+   * Serve the real archives of the recordings as entries of their own, with their entry and
+   * upload ids (data/recorded-archives.ts): archive_browser_test, eln_upload_id,
+   * references_upload_id1 and dft_upload, owned by Lena. Off by default (entry counts stay).
+   */
+  recordedArchives?: boolean
+  /**
+   * Add the upload BigArchiveUpload000001 with one entry whose archive is about this many
+   * bytes (data/big-archive.ts); 0: none.
+   */
+  bigArchiveBytes?: number
+  /**
+   * Add the upload ElnExamplesUpload00001 with this many generated ELN entries (a schema with
+   * `definitions`, instruments, samples with `data`; data/eln-entries.ts); 0: none.
+   */
+  elnEntries?: number
 }
 
 /** 22 characters, like the real server's upload ids. */
@@ -44,10 +60,26 @@ export function fixtureUploads(
   }
   const bytes = options.bigFileBytes ?? 0
   if (bytes > 0) fixtures.push([BIG_FILE_UPLOAD_ID, 'One big file', { kind: 'big-file', bytes }])
-  const createMs = DATA_END_MS - 7 * DAY_MS
   return fixtures.map(([uploadId, name, fixture], k) => ({
-    index: firstIndex + k,
+    ...publicUpload(firstIndex + k, uploadId, name, entryStart, 0),
     seed: 0x5eed + k,
+    campaign: 'fixtures',
+    fixture,
+  }))
+}
+
+/** A published upload of Lena's made a week before the data set ends (the fixtures' kind). */
+export function publicUpload(
+  index: number,
+  uploadId: string,
+  name: string,
+  entryStart: number,
+  entryCount: number,
+): UploadRecord {
+  const createMs = DATA_END_MS - 7 * DAY_MS
+  return {
+    index,
+    seed: 0x5eed,
     upload_id: uploadId,
     upload_name: name,
     createMs,
@@ -62,10 +94,9 @@ export function fixtureUploads(
     with_embargo: false,
     license: 'CC BY 4.0',
     entryStart,
-    entryCount: 0,
+    entryCount,
     datasetIndices: [],
     campaign: 'fixtures',
     programIndex: 0,
-    fixture,
-  }))
+  }
 }

@@ -1,3 +1,5 @@
+import type { SpectraSize } from './archive-spectra'
+import type { RecordedEntry } from './recorded-archives'
 import type { WorkflowKind } from './programs'
 
 /**
@@ -53,11 +55,21 @@ export interface UploadRecord {
 }
 
 /**
- * A fixture upload's content: hostile file names (each of `bytes` bytes when given), or one big
- * file of `bytes` bytes.
+ * A fixture upload's content: hostile file names (each of `bytes` bytes when given), one big
+ * file of `bytes` bytes, or the files the recorded real entries list (data/recorded-uploads.ts;
+ * a mainfile names its entry).
  */
 export type UploadFixture =
-  { kind: 'hostile-names'; bytes?: number } | { kind: 'big-file'; bytes: number }
+  | { kind: 'hostile-names'; bytes?: number }
+  | { kind: 'big-file'; bytes: number }
+  | { kind: 'recorded'; files: RecordedFile[] }
+
+/** A file of a recorded upload; a mainfile names its entry. */
+export interface RecordedFile {
+  path: string
+  entryIndex?: number
+  entryId?: string
+}
 
 /** Internal facts about an entry that the archive and raw-file generators need. */
 export interface EntryMeta {
@@ -86,4 +98,14 @@ export interface EntryMeta {
   gw?: boolean
   /** Uses the legacy `workflow` list with /run/0/... references as well. */
   legacyWorkflow: boolean
+  /**
+   * An entry whose archive and document are given whole rather than generated: a recorded
+   * real one (data/recorded-archives.ts) or a generated ELN entry (data/eln-entries.ts).
+   */
+  recorded?: RecordedEntry
+  /**
+   * The big-archive fixture (data/big-archive.ts): every calculation carries this many SCF
+   * iterations, a DOS and eigenvalues of this size.
+   */
+  bigArchive?: { scfSteps: number; spectra: SpectraSize }
 }

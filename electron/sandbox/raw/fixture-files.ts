@@ -1,6 +1,7 @@
 import { BIG_FILE_NAME } from '../data/fixture-uploads'
 import type { UploadRecord } from '../data/model'
 import type { RawFile } from './layout'
+import { recordedRawFiles } from './recorded-files'
 
 /**
  * The files of the fixture uploads. The hostile upload lists each hostile name as one file at
@@ -28,6 +29,7 @@ export const HOSTILE_UPLOAD_NORMAL_FILES: readonly string[] = [
 export function fixtureFiles(upload: UploadRecord): RawFile[] {
   const fixture = upload.fixture
   if (!fixture) return []
+  if (fixture.kind === 'recorded') return recordedRawFiles(upload, fixture.files)
   if (fixture.kind === 'big-file') {
     return [{ path: BIG_FILE_NAME, size: fixture.bytes, kind: 'bulk', seed: 0, programIndex: 0 }]
   }

@@ -2,7 +2,17 @@ import { buildEntryDoc, entryReferences } from '../data/entry-doc'
 import type { DocResolver } from '../data/stored-doc'
 import { uploadPart, type UploadPart } from '../data/upload-part'
 import { fixtureUploads, type FixtureOptions } from '../data/fixture-uploads'
+import { bigArchiveData } from '../data/big-archive'
+import { elnEntries } from '../data/eln-entries'
 import { generateData } from '../data/generate'
+import {
+  recordedData,
+  recordedDoc,
+  recordedEntryReferences,
+  recordedFilesOf,
+} from '../data/recorded-uploads'
+import { recordedEntries } from '../data/recorded-archives'
+import { CAST } from '../data/users'
 import { entryIdFor } from '../data/ids'
 import type { DatasetRecord, EntryDoc, EntryMeta, UploadRecord } from '../data/model'
 import { PROGRAMS } from '../data/programs'
@@ -50,11 +60,33 @@ export class DataStore {
   constructor(options: DataStoreOptions) {
     const generated = generateData(options)
     this.seed = options.seed
-    this.uploads = [
-      ...generated.uploads,
-      ...fixtureUploads(options.fixtures ?? {}, generated.uploads.length, generated.metas.length),
-    ]
-    this.metas = generated.metas
+    const fixtures = fixtureUploads(
+      options.fixtures ?? {},
+      generated.uploads.length,
+      generated.metas.length,
+    )
+    // Fixture entries follow the generated ones: recorded archives, ELN entries, big archive.
+    const extra = { uploads: [...fixtures], metas: [] as EntryMeta[] }
+    const append = (make: (firstUpload: number, firstEntry: number) => typeof extra) => {
+      const part = make(
+        generated.uploads.length + extra.uploads.length,
+        generated.metas.length + extra.metas.length,
+      )
+      extra.uploads.push(...part.uploads)
+      extra.metas.push(...part.metas)
+    }
+    const lena = CAST.lena.user_id
+    const fixtureOptions = options.fixtures ?? {}
+    if (fixtureOptions.recordedArchives)
+      append((u, e) => recordedData(recordedEntries(), u, e, lena))
+    if (fixtureOptions.elnEntries)
+      append((u, e) =>
+        recordedData(elnEntries(options.seed, fixtureOptions.elnEntries ?? 0), u, e, lena),
+      )
+    if (fixtureOptions.bigArchiveBytes)
+      append((u, e) => bigArchiveData(fixtureOptions.bigArchiveBytes ?? 0, u, e))
+    this.uploads = [...generated.uploads, ...extra.uploads]
+    this.metas = [...generated.metas, ...extra.metas]
     this.datasets = generated.datasets
     this.largeFileBytes = options.largeFileBytes
     this.showcase = options.fixtures?.showcase ?? true
@@ -65,7 +97,10 @@ export class DataStore {
     const ids = (this.entryIds = this.metas.map((meta) => {
       const upload = this.uploads[meta.uploadIndex]
       const program = PROGRAMS[meta.programIndex]
-      const id = entryIdFor(upload?.upload_id ?? '', `${meta.dir}/${program?.mainfile ?? ''}`)
+      const id =
+        meta.recorded === undefined
+          ? entryIdFor(upload?.upload_id ?? '', `${meta.dir}/${program?.mainfile ?? ''}`)
+          : meta.recorded.entry_id
       this.entryIndex.set(id, meta.index)
       return id
     }))
@@ -74,6 +109,7 @@ export class DataStore {
       const upload = this.uploads[meta.uploadIndex]
       const part = this.parts[meta.uploadIndex]
       if (!upload || !part) throw new Error('entry without upload')
+      if (meta.recorded !== undefined) return recordedDoc(meta, part, resolver)
       return buildEntryDoc(meta, ids[i] ?? '', part, upload, resolver)
     })
   }
@@ -82,10 +118,13 @@ export class DataStore {
     return {
       files: (index) => {
         const meta = this.metas[index]
+        if (meta?.recorded !== undefined) return recordedFilesOf(meta)
         return meta ? entryFilePaths(meta, this.largeFileBytes) : []
       },
       entryReferences: (index) => {
-        const input = this.metas[index]?.inputEntry
+        const meta = this.metas[index]
+        if (meta?.recorded !== undefined) return recordedEntryReferences(meta)
+        const input = meta?.inputEntry
         const target = input === undefined ? undefined : this.docs[input]
         const upload = this.uploadOfEntry(index)
         return target && upload ? entryReferences(upload.upload_id, target) : undefined

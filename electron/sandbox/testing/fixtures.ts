@@ -14,6 +14,10 @@ export {
 } from '../data/fixture-uploads'
 export { HOSTILE_NAMES, HOSTILE_UPLOAD_NORMAL_FILES } from '../raw/fixture-files'
 export { bigFileChunks, bigFileSha256 } from '../raw/big-file'
+/** Archive-viewer fixtures: `testSandbox({ fixtures: { bigArchiveBytes, elnEntries, recordedArchives } })`. */
+export { BIG_ARCHIVE_ENTRY_ID, BIG_ARCHIVE_UPLOAD_ID } from '../data/big-archive'
+export { ELN_UPLOAD_ID } from '../data/eln-entries'
+export { recordedEntries } from '../data/recorded-archives'
 
 /** Every file of the hostile-names upload with the bytes the sandbox serves for it. */
 export function hostileUploadFiles(hostileFileBytes?: number): { path: string; bytes: Buffer }[] {
