@@ -6,7 +6,7 @@
  * page is prefetched on the background lane as soon as one arrives; if the reader gets to it
  * before it is in, it is promoted to the interactive lane.
  */
-import type { EntriesPage, EntryRow } from '../../../../shared/ipc/channels/search'
+import type { EntriesPage, EntryRow, OfflineNote } from '../../../../shared/ipc/channels/search'
 
 export type Lane = 'interactive' | 'background'
 
@@ -44,12 +44,15 @@ export interface PageStoreSnapshot {
   hasMore: boolean
   loading: boolean
   error: Error | null
+  /** Set while the pages come from the offline library (the server cannot be reached). */
+  offline: OfflineNote | null
 }
 
 export class PageStore {
   private readonly slots: PageSlot[] = []
   private readonly listeners = new Set<() => void>()
   private total: number | null = null
+  private offline: OfflineNote | null = null
   private pageSize: number
   private version = 0
   private snapshot: PageStoreSnapshot
@@ -183,6 +186,7 @@ export class PageStore {
     slot.length = page.rows.length
     slot.next = page.next
     this.total = page.total
+    this.offline = page.offline ?? null
     if (page.pageSize !== this.pageSize) {
       this.pageSize = page.pageSize
       if (page.notice) this.options.onNotice?.(page.notice, page.pageSize)
@@ -237,7 +241,9 @@ export class PageStore {
       prev.known === next.known &&
       prev.hasMore === next.hasMore &&
       prev.loading === next.loading &&
-      prev.error === next.error
+      prev.error === next.error &&
+      prev.offline?.entries === next.offline?.entries &&
+      prev.offline?.syncedAt === next.offline?.syncedAt
     if (same && !rows) return
     this.version++
     this.snapshot = { ...next, version: this.version }
@@ -261,6 +267,7 @@ export class PageStore {
       hasMore: lastSlot !== undefined && lastSlot.length === null,
       loading,
       error,
+      offline: this.offline,
     }
   }
 }

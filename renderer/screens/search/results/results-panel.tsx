@@ -11,6 +11,7 @@ import type { SearchSession } from '../state/session'
 import { EntryDrawer } from './entry-drawer'
 import { EntryViewers } from './entry-viewers'
 import { missingFilterColumns } from './filter-columns'
+import { OfflineResultsNote } from './offline-results-note'
 import { ResultsTable } from './results-table'
 import { ResultsToolbar } from './results-toolbar'
 import { bulkTarget, NO_SELECTION, selectAll, toggle, type Selection } from './selection'
@@ -79,6 +80,7 @@ export function ResultsPanel({
   const table = useRef<VirtualTableHandle>(null)
 
   const total = usePageStoreValue(store, (s) => s.total)
+  const offline = usePageStoreValue(store, (s) => s.offline)
   const reported = useRef<object | null>(null)
   useEffect(() => {
     if (total !== null && reported.current !== store) {
@@ -142,6 +144,7 @@ export function ResultsPanel({
           onPageSize={(pageSize) => onSession((s) => ({ ...s, pageSize }))}
         />
       </Stack>
+      {offline && <OfflineResultsNote note={offline} />}
       {dirty && (
         <Alert variant="light" color="indigo" py={6} radius={0} data-testid="results-stale">
           <Group justify="space-between">
