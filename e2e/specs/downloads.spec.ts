@@ -41,7 +41,7 @@ test('50 selected entries: plan, start, pause, resume, finish, verify; a failed 
   dataDir,
   testSandbox,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   mkdirSync(OUT, { recursive: true })
   // The destination's parent must exist (the job creates only the last folder).
   mkdirSync(join(dataDir, 'downloads'))
@@ -92,7 +92,7 @@ test('50 selected entries: plan, start, pause, resume, finish, verify; a failed 
   await second.getByTestId('plan-start').click()
   await page.getByTestId('plan-show-downloads').click()
   const failing = page.getByTestId('job-row').first()
-  await expect(failing).toHaveAttribute('data-state', 'failed', { timeout: 20_000 })
+  await expect(failing).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
   await expect(failing.getByTestId('job-state')).toHaveText(/^Failed \(\d+\)$/)
   await failing.getByTestId('job-failures-toggle').click()
   await expect(failing.getByTestId('failure-row').first()).toContainText('502')
