@@ -82,6 +82,7 @@ test('download one file from the file browser; its bytes are the sandbox’s', a
     `showcase/previews/plot.png from upload ${uploadId}`,
   )
   await expect(dialog.getByTestId('plan-files')).toHaveText('1')
+  await expect(dialog.getByTestId('plan-chosen')).toHaveText('1 file')
   await shootLightAndDark(page, 'upload-files-download-plan')
   await dialog.getByTestId('plan-start').click()
   await page.getByTestId('plan-show-downloads').click()

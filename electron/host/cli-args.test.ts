@@ -43,6 +43,17 @@ describe('parseCliArgs', () => {
     )
     expect(() => parseCliArgs([], { NOMAD_LOG_LEVEL: 'loud' })).toThrow('NOMAD_LOG_LEVEL must be')
   })
+  it('reads NOMAD_DOWNLOAD_RETRY (attempts, first backoff) and names a bad one', () => {
+    expect(parseCliArgs([]).downloadRetry).toBeUndefined()
+    expect(parseCliArgs([], { NOMAD_DOWNLOAD_RETRY: '2,50' }).downloadRetry).toEqual({
+      attempts: 2,
+      firstDelayMs: 50,
+    })
+    expect(() => parseCliArgs([], { NOMAD_DOWNLOAD_RETRY: '0,50' })).toThrow(
+      'NOMAD_DOWNLOAD_RETRY must be “<attempts of at least 1>,<first backoff in ms>”, e.g. 2,50 (got “0,50”).',
+    )
+    expect(() => parseCliArgs([], { NOMAD_DOWNLOAD_RETRY: 'fast' })).toThrow('got “fast”')
+  })
   it('names the bad value', () => {
     expect(() => parseCliArgs(['--port', 'abc'])).toThrow(
       '--port must be a number from 0 to 65535 (got “abc”).',

@@ -14,6 +14,8 @@ export interface CliArgs {
   sandboxEntries: number | undefined
   /** The least severe level written to stderr (default info). */
   logLevel: LogLevel
+  /** NOMAD_DOWNLOAD_RETRY (tests): attempts of a download unit and its first backoff. */
+  downloadRetry: { attempts: number; firstDelayMs: number } | undefined
 }
 
 export const USAGE = `Usage: npm run web -- [options]
@@ -36,7 +38,10 @@ Environment:
   NOMAD_VAULT_PASSPHRASE
                     Unlocks the token vault at start (creates it on first use), for
                     automation; without it the Tokens screen asks for the passphrase
-  NOMAD_LOG_LEVEL   The log level when --log-level is not given`
+  NOMAD_LOG_LEVEL   The log level when --log-level is not given
+  NOMAD_DOWNLOAD_RETRY
+                    <attempts>,<first backoff ms> of a download unit (default 6,500);
+                    tests shorten it to see failed items at once`
 
 /**
  * Parses the web host's command line (and NOMAD_LOG_LEVEL from `env`); a bad value is an
@@ -89,9 +94,22 @@ export function parseCliArgs(
   return {
     port,
     logLevel: logLevel as LogLevel,
+    downloadRetry: parseDownloadRetry(env.NOMAD_DOWNLOAD_RETRY),
     sandboxEntries: rawEntries === undefined ? undefined : Number(rawEntries),
     dataDir: dataDir === undefined ? undefined : resolve(dataDir),
     open: !values['no-open'],
     help: values.help,
   }
+}
+
+function parseDownloadRetry(raw: string | undefined): CliArgs['downloadRetry'] {
+  if (raw === undefined) return undefined
+  const match = /^(\d+),(\d+)$/.exec(raw.trim())
+  const attempts = Number(match?.[1])
+  if (match === null || attempts < 1)
+    throw new AppError(
+      'invalid_input',
+      `NOMAD_DOWNLOAD_RETRY must be “<attempts of at least 1>,<first backoff in ms>”, e.g. 2,50 (got “${raw}”).`,
+    )
+  return { attempts, firstDelayMs: Number(match[2]) }
 }

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
       ...(args.sandboxEntries === undefined ? {} : { entries: args.sandboxEntries }),
     }),
     ...(vaultPassphrase ? { vaultPassphrase } : {}),
+    ...(args.downloadRetry ? { downloads: { retry: args.downloadRetry } } : {}),
   })
   process.stdout.write(`NOMAD Desktop (web mode): ${host.url}\n`)
   process.stderr.write(`Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`)

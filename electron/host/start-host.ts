@@ -35,6 +35,8 @@ export interface HostOptions {
   sandbox?: CorePorts['sandbox']
   /** Unlocks the token vault at start (the CLI passes NOMAD_VAULT_PASSPHRASE); else the UI asks. */
   vaultPassphrase?: string
+  /** Download manager tunables (the CLI passes NOMAD_DOWNLOAD_RETRY for tests). */
+  downloads?: CorePorts['downloads']
 }
 
 export interface HostHandle {
@@ -103,6 +105,7 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     ...(options.recheck ? { recheck: options.recheck } : {}),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.vaultPassphrase === undefined ? {} : { vaultPassphrase: options.vaultPassphrase }),
+    ...(options.downloads ? { downloads: options.downloads } : {}),
   })
   const router = createRouter(contract, core.handlers, {
     validateOutputs: true,

@@ -116,7 +116,9 @@ describe('kill -9 at random moments', () => {
       const before = run.job()?.bytesDone ?? 0
       const filesBefore = run.job()?.filesDone ?? 0
       const afterProgress = k % 2 === 1
-      const delayMs = Math.round(rng.next() * (afterProgress ? 400 : 1000))
+      // Start-up and journal replay take a few hundred ms once the runner is ready; a longer
+      // spread only waits.
+      const delayMs = Math.round(rng.next() * (afterProgress ? 300 : 500))
       if (afterProgress) {
         await Promise.race([
           new Promise<void>((resolve) =>

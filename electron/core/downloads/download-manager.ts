@@ -16,6 +16,7 @@ import type { ServerProfiles } from '../servers/server-profiles'
 import type { EmbeddedDb } from '../storage/embedded-db'
 import { statfsFreeSpace } from './destination'
 import { DownloadEvents } from './download-events'
+import { DEFAULT_UNIT_RETRY } from './failures'
 import { JobControls } from './job-controls'
 import type { JobRecord } from './job-record'
 import { JobRuntime } from './job-runtime'
@@ -62,6 +63,7 @@ export async function createDownloadManager(deps: DownloadManagerDeps) {
     minFreeBytes: deps.minFreeBytes ?? 256 * 1024 * 1024,
     concurrency: deps.concurrency ?? 6,
     diskCheckMs: deps.diskCheckMs ?? 5000,
+    retry: deps.retry ?? DEFAULT_UNIT_RETRY,
   })
   const damaged = (error: Error) =>
     deps.logger.error('a download job was skipped at start', { message: error.message })

@@ -1,8 +1,17 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startDownloadCore, type DownloadCore } from './test-support/download-core'
 import { differences, finished, publicEntries, tempFolder } from './test-support/download-env'
+
+/** Raw bodies at 12.8 MiB/s each, from their first byte. */
+const TRICKLE = {
+  pathPattern: 'raw',
+  trickleRate: 1,
+  trickleAfterBytes: 0,
+  trickleBytes: 128 * 1024,
+  trickleIntervalMs: 10,
+}
 
 let env: DownloadCore
 const made = tempFolder()
@@ -14,13 +23,10 @@ beforeAll(async () => {
     sandbox: {
       entries: 120,
       largeFileBytes: 2 * 1024 * 1024,
-      faults: {
-        pathPattern: 'raw',
-        trickleRate: 1,
-        trickleAfterBytes: 0,
-        trickleBytes: 128 * 1024,
-        trickleIntervalMs: 10,
-      },
+      // No rate limits: plans list the upload at once. What the controls need is a job still
+      // running when they act, which the trickle gives; it is lifted once they have acted.
+      limits: { rate: null, concurrency: null },
+      faults: TRICKLE,
     },
     ports: {
       downloads: {
@@ -50,6 +56,9 @@ const spec = (destination: string) => ({
   source: { kind: 'upload' as const, uploadId },
   destination,
 })
+
+/** The rest of a job may come at full speed (the trickle returns for the next test). */
+const fullSpeed = () => env.sandbox.setFaults({ trickleRate: 0 })
 
 async function until(jobId: string, test: (job: { state: string; bytesDone: number }) => boolean) {
   for (;;) {
@@ -93,6 +102,8 @@ describe('planning problems, at the field to change', () => {
 })
 
 describe('controls', () => {
+  beforeEach(() => env.sandbox.setFaults(TRICKLE))
+
   it('pauses, resumes and finishes identically', async () => {
     const destination = join(made.path, 'paused')
     const { jobId } = await env.call('downloads.start', spec(destination))
@@ -102,6 +113,7 @@ describe('controls', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect((await until(jobId, () => true)).bytesDone).toBeLessThanOrEqual(held + 1_000_000)
     expect((await env.call('downloads.resume', { jobId })).state).toBe('running')
+    fullSpeed()
     expect((await finished(env, jobId)).state).toBe('done')
     expect(await differences(env, destination)).toEqual([])
   }, 60_000)
@@ -114,6 +126,7 @@ describe('controls', () => {
     const low = await until(jobId, (job) => job.state === 'low-disk')
     expect((low as { message?: string }).message).toContain('continues by itself')
     free = 1e12
+    fullSpeed()
     expect((await finished(env, jobId)).state).toBe('done')
     expect(await differences(env, destination)).toEqual([])
   }, 60_000)
@@ -142,6 +155,7 @@ describe('controls', () => {
 
 describe('provenance', () => {
   it('verify lists missing and changed files; run again fetches only those', async () => {
+    fullSpeed()
     const destination = join(made.path, 'again')
     const { jobId } = await env.call('downloads.start', spec(destination))
     await finished(env, jobId)

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import { MAX_UNIT_ATTEMPTS, type TransferContext } from './transfer-context'
+import type { TransferContext } from './transfer-context'
 
 /** What a unit does after a failed attempt. */
 export type FailureOutcome =
@@ -48,9 +48,21 @@ function reasonOf(error: AppError): string {
     : error.message
 }
 
-/** Backoff between attempts of a unit: 0.5 s, 1 s, 2 s… up to 15 s. */
-export function retryDelay(failures: number): number {
-  return Math.min(500 * 2 ** Math.max(failures - 1, 0), 15_000)
+/** How often a unit is tried before its items fail, and the first wait between attempts. */
+export interface UnitRetry {
+  attempts: number
+  firstDelayMs: number
+}
+
+/** Six attempts, waiting 0.5 s, 1 s, 2 s, 4 s, 8 s between them (a 502 spell of ~15 s passes). */
+export const DEFAULT_UNIT_RETRY: UnitRetry = { attempts: 6, firstDelayMs: 500 }
+
+/** Backoff between attempts of a unit: the first delay, doubling, up to 15 s. */
+export function retryDelay(
+  failures: number,
+  firstDelayMs = DEFAULT_UNIT_RETRY.firstDelayMs,
+): number {
+  return Math.min(firstDelayMs * 2 ** Math.max(failures - 1, 0), 15_000)
 }
 
 /** What a unit does next after a failed attempt. */
@@ -61,10 +73,10 @@ export type AfterFailure =
 /**
  * The one retry rule of every unit: rethrows what stops it (pause, cancel, a full disk), waits out
  * a throttle without counting an attempt, gives up on a permanent failure or after
- * MAX_UNIT_ATTEMPTS, and otherwise waits the backoff before the next attempt.
+ * `ctx.retry.attempts`, and otherwise waits the backoff before the next attempt.
  */
 export async function afterFailure(
-  ctx: Pick<TransferContext, 'onThrottle' | 'sleep'>,
+  ctx: Pick<TransferContext, 'onThrottle' | 'sleep' | 'retry'>,
   error: unknown,
   failuresSoFar: number,
 ): Promise<AfterFailure> {
@@ -76,8 +88,8 @@ export async function afterFailure(
     return { next: 'again', counted: false }
   }
   const failures = failuresSoFar + 1
-  if (outcome.kind === 'permanent' || failures >= MAX_UNIT_ATTEMPTS)
+  if (outcome.kind === 'permanent' || failures >= ctx.retry.attempts)
     return { next: 'give-up', kind: outcome.kind, reason: outcome.reason }
-  await ctx.sleep(retryDelay(failures))
+  await ctx.sleep(retryDelay(failures, ctx.retry.firstDelayMs))
   return { next: 'again', counted: true }
 }

@@ -7,7 +7,7 @@ import type { Logger } from '../logging'
 import type { ServerProfiles } from '../servers/server-profiles'
 import { formatBytes, type FreeSpaceProbe } from './destination'
 import type { DownloadEvents } from './download-events'
-import { classifyFailure } from './failures'
+import { classifyFailure, type UnitRetry } from './failures'
 import { byPriority, type JobRuntime } from './job-runtime'
 import type { DownloadJournal } from './journal'
 import { buildManifest, writeManifest } from './manifest'
@@ -27,6 +27,7 @@ export interface JobSchedulerDeps {
   minFreeBytes: number
   concurrency: number
   diskCheckMs: number
+  retry: UnitRetry
 }
 
 /**
@@ -128,6 +129,7 @@ export class JobScheduler {
       job: runtime.job,
       journal: this.deps.journal,
       signal,
+      retry: this.deps.retry,
       onBytes: (bytes) => {
         runtime.meter.add(bytes)
         events.changed(runtime.job.id)

@@ -1,5 +1,6 @@
 import type { NomadClient } from '../api/nomad-client'
 import type { ItemRecord, JobRecord } from './job-record'
+import type { UnitRetry } from './failures'
 import type { DownloadJournal } from './journal'
 
 /** What a unit's transfer gets from the manager. */
@@ -22,7 +23,6 @@ export interface TransferContext {
   onThrottle(until: number): void
   /** Waits, or rejects with the abort reason when `signal` fires. */
   sleep(ms: number): Promise<void>
+  /** Attempts of one unit before its items are reported failed, and the backoff between them. */
+  retry: UnitRetry
 }
-
-/** Attempts of one unit before its items are reported failed. */
-export const MAX_UNIT_ATTEMPTS = 6

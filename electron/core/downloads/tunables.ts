@@ -1,4 +1,5 @@
 import type { FreeSpaceProbe } from './destination'
+import type { UnitRetry } from './failures'
 import type { UnitLimits } from './units'
 
 /** What a host or a test may tune in the download manager; core supplies the rest. */
@@ -12,6 +13,11 @@ export interface DownloadTunables {
   /** How often a low-disk job looks at the disk again, and a running one checks it (ms). */
   diskCheckMs?: number
   unitLimits?: UnitLimits
+  /**
+   * Attempts of a unit and the first backoff (default 6 and 500 ms): tests that prove a failed
+   * item shorten them instead of waiting ~15 s of backoff.
+   */
+  retry?: UnitRetry
 }
 
 /** What the desktop app adds: the taskbar/dock progress and notifications at a job's end. */

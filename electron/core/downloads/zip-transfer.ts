@@ -120,7 +120,9 @@ function request(
     )
     await syncFile(zipPath)
   }
-  const options = { lane: 'background' as const, signal: ctx.signal }
+  // One request per attempt: the unit's loop (afterFailure) is the one retry rule, as for
+  // files; the scheduler retrying inside it would multiply attempts and backoff (5 × 6).
+  const options = { lane: 'background' as const, signal: ctx.signal, maxAttempts: 1 }
   const files = { include_files: unit.names ?? [] }
   if (unit.kind === 'entries-zip')
     return ctx.client.files.entriesRawQuery(

@@ -51,8 +51,11 @@ function renderBrowser(offerWholeUpload: boolean) {
       const { path, page: p, pageSize } = input as { path: string; page: number; pageSize: number }
       return ok(page(path, p, pageSize))
     },
+    // As the engine plans an upload's paths: no entry is counted.
     'downloads.plan': (input) =>
-      ok(downloadPlan({ destination: (input as DownloadSpec).destination })),
+      ok(
+        downloadPlan({ destination: (input as DownloadSpec).destination, entries: 0, uploads: 1 }),
+      ),
   })
   render(
     <AppProviders client={createIpcClient(fake.transport)}>
@@ -106,6 +109,9 @@ describe("the file browser's download actions", () => {
       paths: ['data'],
     })
     expect(screen.getByTestId('plan-label')).toHaveValue('data · Oxides')
+    expect(await screen.findByTestId('plan-chosen', {}, { timeout: 4000 })).toHaveTextContent(
+      /^1 folder$/,
+    )
   })
 
   it('downloads one selected file, reached and pressed with the keyboard', async () => {
@@ -140,6 +146,13 @@ describe("the file browser's download actions", () => {
     })
     expect(screen.getByTestId('plan-label')).toHaveValue('2 items · Oxides')
     expect(screen.getByTestId('plan-source')).toHaveTextContent('2 files or folders of upload u1')
+    // The plan says what was chosen and from which upload, not "Entries 0".
+    expect(await screen.findByTestId('plan-chosen', {}, { timeout: 4000 })).toHaveTextContent(
+      /^2 files$/,
+    )
+    expect(screen.getByTestId('plan-upload')).toHaveTextContent('Oxides')
+    expect(screen.getByTestId('plan-upload-id')).toHaveTextContent('u1')
+    expect(screen.queryByTestId('plan-entries')).toBeNull()
   })
 
   it('offers the whole upload on the upload page, and at the root downloads only that', async () => {
@@ -150,6 +163,10 @@ describe("the file browser's download actions", () => {
       screen.getByRole('button', { name: 'Download every file of the upload Oxides' }),
     )
     expect((await lastPlan()).source).toEqual({ kind: 'upload', uploadId: 'u1' })
+    expect(await screen.findByTestId('plan-chosen', {}, { timeout: 4000 })).toHaveTextContent(
+      'The whole upload',
+    )
+    await user.keyboard('{Escape}')
     await user.click(screen.getByTestId('files-crumb'))
     await waitFor(() => expect(row('README.md')).toBeDefined())
     // At the root "this folder" is the upload: one button, not two that do the same.

@@ -12,6 +12,8 @@ interface Offer {
   label: string
   source: DownloadSource
   jobLabel: string
+  /** Files and folders chosen (none for the whole upload). */
+  chosen?: { files: number; folders: number }
   testId: string
 }
 
@@ -33,6 +35,7 @@ export function downloadOffer(
       label: `Download ${only.isFile ? 'the file' : 'the folder'} ${name}`,
       source: { kind: 'upload-paths', uploadId, paths: [only.path] },
       jobLabel: `${name} · ${uploadName}`,
+      chosen: only.isFile ? { files: 1, folders: 0 } : { files: 0, folders: 1 },
       testId: 'files-download-selection',
     }
   }
@@ -42,6 +45,10 @@ export function downloadOffer(
       label: `Download the ${selected.length} selected files and folders`,
       source: { kind: 'upload-paths', uploadId, paths: selected.map((item) => item.path) },
       jobLabel: `${selected.length} items · ${uploadName}`,
+      chosen: {
+        files: selected.filter((item) => item.isFile).length,
+        folders: selected.filter((item) => !item.isFile).length,
+      },
       testId: 'files-download-selection',
     }
   if (folder !== '')
@@ -50,6 +57,7 @@ export function downloadOffer(
       label: `Download the folder ${baseName(folder)} shown here`,
       source: { kind: 'upload-paths', uploadId, paths: [folder] },
       jobLabel: `${folder} · ${uploadName}`,
+      chosen: { files: 0, folders: 1 },
       testId: 'files-download-folder',
     }
   return wholeUpload(uploadId, uploadName)
@@ -99,7 +107,15 @@ export function FileDownloadActions({
       aria-label={item.label}
       title={item.label}
       data-testid={item.testId}
-      onClick={() => downloads.open({ serverId, source: item.source, label: item.jobLabel })}
+      onClick={() =>
+        downloads.open({
+          serverId,
+          source: item.source,
+          label: item.jobLabel,
+          ...(item.chosen ? { chosen: item.chosen } : {}),
+          ...(uploadName === undefined ? {} : { uploadName }),
+        })
+      }
     >
       {item.text}
     </Button>

@@ -129,7 +129,7 @@ export function PlanDialog({
           notes={notes('destination')}
           picker={picker}
         />
-        <PlanSummary plan={plan} pending={pending} space={notes('space')} />
+        <PlanSummary request={request} plan={plan} pending={pending} space={notes('space')} />
         {source.kind === 'archive' && (
           <ArchiveFields
             required={shown.required}

@@ -2,6 +2,7 @@ import { Alert, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import type { DownloadPlan } from '../../../shared/ipc/channels/downloads'
+import type { StartDownloadRequest } from './start-download'
 import type { FieldNotes } from './plan-fields'
 import { Warnings } from './plan-fields'
 import classes from './downloads.module.css'
@@ -62,15 +63,77 @@ export function JobProblem({
   )
 }
 
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`
+
+/** "1 file, 2 folders": the file browser's selection as the user made it. */
+export function describeChosen(
+  request: Pick<StartDownloadRequest, 'source' | 'chosen'>,
+): string | undefined {
+  const { source, chosen } = request
+  if (source.kind === 'upload') return 'The whole upload'
+  if (source.kind !== 'upload-paths') return undefined
+  if (chosen === undefined) return plural(source.paths.length, 'file or folder', 'files or folders')
+  return [
+    chosen.files > 0 ? plural(chosen.files, 'file', 'files') : '',
+    chosen.folders > 0 ? plural(chosen.folders, 'folder', 'folders') : '',
+  ]
+    .filter(Boolean)
+    .join(', ')
+}
+
+/**
+ * The first two figures: entries and uploads for a search or a selection of entries; for an
+ * upload (whole, or files and folders from its file browser, where no entry is counted) what
+ * was chosen and which upload.
+ */
+function SourceFigures({ request, plan }: { request: PlanRequest; plan: DownloadPlan }) {
+  const { source } = request
+  if (source.kind !== 'upload' && source.kind !== 'upload-paths')
+    return (
+      <>
+        <Figure label="Entries" testId="plan-entries">
+          {count(plan.entries)}
+        </Figure>
+        <Figure label="Uploads" testId="plan-uploads">
+          {count(plan.uploads)}
+        </Figure>
+      </>
+    )
+  return (
+    <>
+      <Figure label="Chosen" testId="plan-chosen">
+        {describeChosen(request)}
+      </Figure>
+      <Figure
+        label="Upload"
+        testId="plan-upload"
+        note={
+          request.uploadName !== undefined && (
+            <Text size="xs" c="dimmed" ff="monospace" data-testid="plan-upload-id">
+              {source.uploadId}
+            </Text>
+          )
+        }
+      >
+        <span className={classes.wrapAnywhere}>{request.uploadName ?? source.uploadId}</span>
+      </Figure>
+    </>
+  )
+}
+
+type PlanRequest = Pick<StartDownloadRequest, 'source' | 'chosen' | 'uploadName'>
+
 /**
  * The plan's figures: what the job will fetch and whether it fits. Free space carries the
  * `space` problems at its figure.
  */
 export function PlanSummary({
+  request,
   plan,
   pending,
   space,
 }: {
+  request: PlanRequest
   plan: DownloadPlan | undefined
   /** The plan is being (re)computed for the latest input. */
   pending: boolean
@@ -98,12 +161,7 @@ export function PlanSummary({
       style={{ opacity: pending ? 0.7 : 1 }}
     >
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm" verticalSpacing="xs">
-        <Figure label="Entries" testId="plan-entries">
-          {count(plan.entries)}
-        </Figure>
-        <Figure label="Uploads" testId="plan-uploads">
-          {count(plan.uploads)}
-        </Figure>
+        <SourceFigures request={request} plan={plan} />
         <Figure label="Files" testId="plan-files">
           {plan.files === null ? 'Known while running' : count(plan.files)}
         </Figure>

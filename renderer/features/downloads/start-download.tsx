@@ -8,6 +8,10 @@ export interface StartDownloadRequest {
   source: DownloadSource
   /** Shown in the job list; the engine derives one from the source when empty. */
   label?: string
+  /** The file browser's selection by kind: the plan shows it (an upload has no entry count). */
+  chosen?: { files: number; folders: number }
+  /** The upload's name, shown beside its id for upload sources. */
+  uploadName?: string
 }
 
 export interface StartDownloadApi {
