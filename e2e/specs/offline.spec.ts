@@ -2,13 +2,15 @@ import { shootLightAndDark } from '../fixtures/screenshots'
 import { expect, openApp, test } from '../fixtures/test'
 
 // Pinning from Search into the offline library (issue 17): the estimate before anything is
-// stored, the pin running in the background, and the library's row when it is complete.
+// stored, the pin running in the background, the library's row when it is complete, and the
+// same search answered from the pinned entries once the server is gone.
 
 test.use({ sandbox: { entries: 60 }, viewport: { width: 1280, height: 800 } })
 
-test('pin every result of a search: estimate, pin, and the library row with its figures', async ({
+test('pin every result of a search, then search it with the server gone', async ({
   page,
   host,
+  testSandbox,
 }) => {
   await openApp(page, host.current(), 'search')
   await expect(page.getByTestId('results-count')).not.toHaveAttribute('data-total', '', {
@@ -36,6 +38,20 @@ test('pin every result of a search: estimate, pin, and the library row with its 
   await expect(row.getByTestId('pin-synced')).toHaveText('just now')
   await expect(page.getByTestId('offline-totals')).toContainText(`1 pin · ${total} entries`)
   await shootLightAndDark(page, 'offline-library')
+
+  // The server goes away: Search answers from the pinned entries and says so.
+  await testSandbox!.close()
+  await page.getByTestId('nav-search').click()
+  await page
+    .getByRole('button', { name: /^Search/ })
+    .first()
+    .click()
+  await expect(page.getByTestId('results-offline')).toContainText(
+    `these results come from the ${total} entries pinned on this computer, last synced`,
+    { timeout: 30_000 },
+  )
+  await expect(page.getByTestId('results-count')).toHaveAttribute('data-total', String(total))
+  await shootLightAndDark(page, 'offline-search-results')
 
   // The library survives a restart of the host; removing asks first.
   await host.restart()
