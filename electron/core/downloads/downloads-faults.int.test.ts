@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_UNIT_RETRY } from './failures'
+import { DEFAULT_UNIT_RETRY } from './tunables'
 import { startDownloadCore, type DownloadCore } from './test-support/download-core'
 import { differences, finished, publicEntries, tempFolder } from './test-support/download-env'
 

@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import type { TransferContext } from './transfer-context'
+import { DEFAULT_UNIT_RETRY } from './tunables'
 
 /** What a unit does after a failed attempt. */
 export type FailureOutcome =
@@ -47,15 +48,6 @@ function reasonOf(error: AppError): string {
     ? `${error.message} (${server})`
     : error.message
 }
-
-/** How often a unit is tried before its items fail, and the first wait between attempts. */
-export interface UnitRetry {
-  attempts: number
-  firstDelayMs: number
-}
-
-/** Six attempts, waiting 0.5 s, 1 s, 2 s, 4 s, 8 s between them (a 502 spell of ~15 s passes). */
-export const DEFAULT_UNIT_RETRY: UnitRetry = { attempts: 6, firstDelayMs: 500 }
 
 /** Backoff between attempts of a unit: the first delay, doubling, up to 15 s. */
 export function retryDelay(

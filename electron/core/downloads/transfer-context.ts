@@ -1,6 +1,6 @@
 import type { NomadClient } from '../api/nomad-client'
 import type { ItemRecord, JobRecord } from './job-record'
-import type { UnitRetry } from './failures'
+import type { UnitRetry } from './tunables'
 import type { DownloadJournal } from './journal'
 
 /** What a unit's transfer gets from the manager. */

@@ -1,5 +1,4 @@
 import type { FreeSpaceProbe } from './destination'
-import type { UnitRetry } from './failures'
 import type { UnitLimits } from './units'
 
 /** What a host or a test may tune in the download manager; core supplies the rest. */
@@ -25,3 +24,12 @@ export interface DownloadDesktop {
   setProgress?(fraction: number | null): void
   notify?(notification: { title: string; body: string }): void
 }
+
+/** How often a unit is tried before its items fail, and the first wait between attempts. */
+export interface UnitRetry {
+  attempts: number
+  firstDelayMs: number
+}
+
+/** Six attempts, waiting 0.5 s, 1 s, 2 s, 4 s, 8 s between them (a 502 spell of ~15 s passes). */
+export const DEFAULT_UNIT_RETRY: UnitRetry = { attempts: 6, firstDelayMs: 500 }

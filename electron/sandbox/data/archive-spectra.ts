@@ -1,4 +1,5 @@
 import type { EntryNumbers } from './entry-numbers'
+import type { SpectraSize } from './records'
 import { EV } from './programs'
 import { Rng } from './rng'
 import type { Structure } from './structure'
@@ -9,14 +10,6 @@ import type { Structure } from './structure'
  * band structure. Plausible, smooth curves from the seed, cheap to make; `size` scales the
  * arrays for the big-archive fixture. Energies in J, reciprocal lengths in 1/m.
  */
-
-export interface SpectraSize {
-  /** Points of a DOS. */
-  dosPoints: number
-  /** k-points per band-structure segment. */
-  kpointsPerSegment: number
-  bands: number
-}
 
 export const DEFAULT_SPECTRA: SpectraSize = { dosPoints: 301, kpointsPerSegment: 20, bands: 8 }
 

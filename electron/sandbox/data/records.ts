@@ -1,4 +1,3 @@
-import type { SpectraSize } from './archive-spectra'
 import type { RecordedEntry } from './recorded-archives'
 import type { WorkflowKind } from './programs'
 
@@ -108,4 +107,13 @@ export interface EntryMeta {
    * iterations, a DOS and eigenvalues of this size.
    */
   bigArchive?: { scfSteps: number; spectra: SpectraSize }
+}
+
+/** How big the spectra of an archive are (archive-spectra.ts; the big-archive fixture). */
+export interface SpectraSize {
+  /** Points of a DOS. */
+  dosPoints: number
+  /** k-points per band-structure segment. */
+  kpointsPerSegment: number
+  bands: number
 }
