@@ -29,7 +29,9 @@ export function PlaceholderScreen({
           </ThemeIcon>
           <Stack gap="sm" style={{ flex: 1 }}>
             <Group gap="sm">
-              <Title order={4}>What this section will offer</Title>
+              <Title order={2} size="h4">
+                What this section will offer
+              </Title>
               <Badge variant="light" color="gray" data-testid="not-available-badge">
                 Not yet available in this version
               </Badge>
