@@ -4,6 +4,7 @@ import { Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-
 import { useCallback, useEffect } from 'react'
 import { StartDownloadProvider } from '../features/downloads/start-download'
 import { useInvoke } from '../ipc/hooks'
+import { DownloadAnnouncer } from './download-announcer'
 import { DownloadBulkActions } from './download-bulk-actions'
 import { HeaderBar } from './header-bar'
 import { RemindersBanner } from '../screens/tokens/reminders-banner'
@@ -12,6 +13,8 @@ import { NavBar } from './nav-bar'
 import { sectionOfMatches } from './routing/match-hash'
 import { useHistoryButtons } from './routing/use-history-buttons'
 import { SECTIONS, type SectionId } from './sections'
+import { ShortcutsDialog } from './shortcuts-dialog'
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link'
 import { StatusBar } from './status-bar'
 import { UnreachableServerNotice } from './unreachable-server-notice'
 
@@ -42,6 +45,9 @@ export function Shell() {
   const showDownloads = useCallback(() => navigate('downloads'), [navigate])
   return (
     <StartDownloadProvider onShowDownloads={showDownloads}>
+      <SkipLink />
+      <ShortcutsDialog />
+      <DownloadAnnouncer />
       <DownloadBulkActions />
       <AppShell
         header={{ height: 56 }}
@@ -61,7 +67,10 @@ export function Shell() {
           window (Search) grows into what is left (flex 1, min-height 0) and the page never scrolls
           by a banner's height. Other screens keep their natural height and scroll the page. */}
         <AppShell.Main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
           style={{
+            outline: 'none',
             display: 'flex',
             flexDirection: 'column',
             ...(FILLS_WINDOW.includes(section) ? { height: '100dvh' } : {}),
