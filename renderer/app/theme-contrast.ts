@@ -72,23 +72,17 @@ export function readableColorVariables(name: string, shades: MantineColorsTuple)
   const lightFilled = firstReadable(shades.slice(6), [white], 'dark')
   const darkFilled = firstReadable(shades.slice(8), [white], 'dark')
   const v = (suffix: string) => `--mantine-color-${name}-${suffix}`
+  const scheme = (text: string, filled: string, tint: string) => ({
+    [v('text')]: text,
+    [v('light-color')]: text,
+    [v('outline')]: text,
+    [v('filled')]: filled,
+    [v('filled-hover')]: hex(darken(filled, 0.1)),
+    [v('light')]: tint,
+  })
   return {
-    light: {
-      [v('text')]: lightText,
-      [v('light-color')]: lightText,
-      [v('outline')]: lightText,
-      [v('filled')]: lightFilled,
-      [v('filled-hover')]: hex(darken(lightFilled, 0.1)),
-      [v('light')]: lightTint,
-    },
-    dark: {
-      [v('text')]: darkText,
-      [v('light-color')]: darkText,
-      [v('outline')]: darkText,
-      [v('filled')]: darkFilled,
-      [v('filled-hover')]: hex(darken(darkFilled, 0.1)),
-      [v('light')]: darkTint,
-    },
+    light: scheme(lightText, lightFilled, lightTint),
+    dark: scheme(darkText, darkFilled, darkTint),
   }
 }
 
