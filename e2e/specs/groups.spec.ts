@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { login, post } from '../../electron/sandbox/testing/harness'
 import { shootLightAndDark } from '../fixtures/screenshots'
+import { signIn } from '../fixtures/sign-in'
 import { expect, openApp, test } from '../fixtures/test'
 
 // Groups through web mode: create a group with two members found through the user search,
@@ -18,16 +19,6 @@ test.use({
 
 const shoot = (page: Page, name: string, target?: Locator) =>
   shootLightAndDark(page, `groups-${name}`, target)
-
-/** Signs in from the header as a demo account. */
-async function signIn(page: Page, account: { username: string; password: string }) {
-  await page.getByTestId('account-sign-in').click()
-  const modal = page.getByTestId('sign-in-modal')
-  await modal.getByTestId('sign-in-username').fill(account.username)
-  await modal.getByTestId('sign-in-password').fill(account.password)
-  await modal.getByTestId('sign-in-submit').click()
-  await expect(page.getByTestId('account-name')).toHaveText(account.username)
-}
 
 /** Types into the user search and picks the person named with the keyboard (arrows, Enter). */
 async function pickPerson(page: Page, picker: Locator, letters: string, name: string) {

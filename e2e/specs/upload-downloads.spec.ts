@@ -65,7 +65,7 @@ test('download one file from the file browser; its bytes are the sandbox’s', a
   await openFiles(page, uploadId, ['showcase', 'previews'])
 
   await item(page, 'plot.png').click()
-  const button = page.getByRole('button', { name: 'Download the file plot.png' })
+  const button = page.getByRole('button', { name: 'Download file plot.png' })
   await expect(button).toBeVisible()
   // Whole upload stays on offer beside the selection, as on every upload page.
   await expect(page.getByTestId('files-download-upload')).toBeVisible()
@@ -113,7 +113,7 @@ test('a folder job continues across a host restart and says it was interrupted',
   // The top folder "bulk-oxides" (about 80 MB) arrives slowly: the restart falls mid-job.
   await expect(item(page, 'bulk-oxides')).toBeVisible({ timeout: 20_000 })
   await item(page, 'bulk-oxides').click({ modifiers: ['Control'] })
-  await page.getByRole('button', { name: 'Download the folder bulk-oxides' }).click()
+  await page.getByRole('button', { name: 'Download folder bulk-oxides' }).click()
   const folder = join(dataDir, 'downloads', 'restart')
   const dialog = await planInto(page, folder)
   stage('planned')

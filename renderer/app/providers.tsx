@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import type { IpcClient } from '../ipc/client'
 import { IpcClientProvider } from '../ipc/client-context'
+import './accessibility.css'
+import { accessibleCssVariables } from './theme-contrast'
 import { settingsColorSchemeManager, theme } from './theme'
 
 /** One QueryClient per app: IPC errors are not retried blindly (events keep data fresh). */
@@ -23,6 +25,7 @@ export function AppProviders({ client, children }: { client: IpcClient; children
       theme={theme}
       defaultColorScheme="auto"
       colorSchemeManager={settingsColorSchemeManager}
+      cssVariablesResolver={accessibleCssVariables}
     >
       <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>

@@ -5,6 +5,7 @@ import { useCallback, useEffect } from 'react'
 import { StartDownloadProvider } from '../features/downloads/start-download'
 import { StartPinProvider } from '../features/offline/start-pin'
 import { useInvoke } from '../ipc/hooks'
+import { DownloadAnnouncer } from './download-announcer'
 import { HeaderBar } from './header-bar'
 import { RemindersBanner } from '../screens/tokens/reminders-banner'
 import { HostConnectionBanner } from './host-connection-banner'
@@ -13,6 +14,8 @@ import { SearchBulkActions } from './search-bulk-actions'
 import { sectionOfMatches } from './routing/match-hash'
 import { useHistoryButtons } from './routing/use-history-buttons'
 import { SECTIONS, type SectionId } from './sections'
+import { ShortcutsDialog } from './shortcuts-dialog'
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link'
 import { StatusBar } from './status-bar'
 import { UnreachableServerNotice } from './unreachable-server-notice'
 
@@ -45,6 +48,9 @@ export function Shell() {
   return (
     <StartDownloadProvider onShowDownloads={showDownloads}>
       <StartPinProvider onShowOffline={showOffline}>
+        <SkipLink />
+        <ShortcutsDialog />
+        <DownloadAnnouncer />
         <SearchBulkActions />
         <AppShell
           header={{ height: 56 }}
@@ -64,7 +70,10 @@ export function Shell() {
           window (Search) grows into what is left (flex 1, min-height 0) and the page never scrolls
           by a banner's height. Other screens keep their natural height and scroll the page. */}
           <AppShell.Main
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
             style={{
+              outline: 'none',
               display: 'flex',
               flexDirection: 'column',
               ...(FILLS_WINDOW.includes(section) ? { height: '100dvh' } : {}),

@@ -25,7 +25,8 @@ export function StatusBar({ onOpenDownloads }: { onOpenDownloads?: () => void })
   const message = useUnreachableNotice().shown ? undefined : active?.status?.message
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="lg" data-testid="status-bar">
-      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+      {/* A polite live region: a screen reader hears the server go offline or come back. */}
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }} role="status">
         <ConnectionDot status={active?.status} size={8} withTooltip />
         <TruncatedText size="xs" fw={500} maw={260} data-testid="status-server">
           {active?.name ?? '—'}

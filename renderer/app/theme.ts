@@ -1,5 +1,12 @@
 import { createTheme, type MantineColorSchemeManager } from '@mantine/core'
 
+const PAGE_CONTROL_LABEL = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const
+
 export const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'md',
@@ -7,6 +14,23 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
+  // The OS's "reduce motion" turns Mantine's transitions off (accessibility.css does the rest).
+  respectReducedMotion: true,
+  focusRing: 'auto',
+  components: {
+    // Icon-only close buttons need a name for screen readers (axe: button-name).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    CloseButton: { defaultProps: { 'aria-label': 'Close' } },
+    // The arrow controls are icons: name them (axe: button-name).
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: keyof typeof PAGE_CONTROL_LABEL) => ({
+          'aria-label': PAGE_CONTROL_LABEL[control],
+        }),
+      },
+    },
+  },
 })
 
 /**

@@ -15,8 +15,10 @@ export function ScreenHeader({
   actions?: ReactNode
 }) {
   return (
-    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
-      <Stack gap={4}>
+    // Wraps: zoomed to 200 % the actions move below the title instead of squeezing its text
+    // into a column one word wide.
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
+      <Stack gap={4} style={{ flex: '1 1 360px', minWidth: 0 }}>
         {/* The screen's one h1, at the size the screens were designed with. */}
         <Title order={1} size="h2" data-testid="screen-title">
           {title}

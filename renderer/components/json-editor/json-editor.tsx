@@ -3,7 +3,7 @@ import classes from './json-editor.module.css'
 
 /**
  * A plain-text JSON editor with line numbers; the line of the current error is marked in the
- * gutter. Tab inserts two spaces instead of leaving the field.
+ * gutter. Tab inserts two spaces instead of leaving the field; Escape then Tab leaves it.
  */
 export function JsonEditor({
   value,
@@ -26,8 +26,17 @@ export function JsonEditor({
   const lines = value.split('\n').length
   // Grows with the text, within reason; the gutter matches the text area's height.
   const shown = rows ?? Math.min(Math.max(lines + 1, 5), 20)
+  // Tab indents; after Escape the next Tab leaves the editor, so the keyboard is never trapped
+  // here (WCAG 2.1.2). Shift+Tab always leaves.
+  const tabLeaves = useRef(false)
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Tab' || event.shiftKey) return
+    if (event.key === 'Escape') {
+      tabLeaves.current = true
+      return
+    }
+    const leave = tabLeaves.current
+    tabLeaves.current = false
+    if (event.key !== 'Tab' || event.shiftKey || leave) return
     event.preventDefault()
     const area = event.currentTarget
     const { selectionStart: start, selectionEnd: end } = area

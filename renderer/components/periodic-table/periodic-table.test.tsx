@@ -48,4 +48,35 @@ describe('PeriodicTable', () => {
     expect(screen.getByTestId('element-O')).toHaveTextContent('1.2k')
     expect(screen.getByTestId('element-Pu')).toBeDisabled()
   })
+
+  it('is one tab stop; arrow keys move the focus between usable elements', () => {
+    render(
+      <Harness
+        counts={
+          new Map([
+            ['H', 1],
+            ['He', 1],
+            ['Li', 1],
+            ['Be', 1],
+            ['Ne', 2],
+          ])
+        }
+      />,
+    )
+    const tabbable = screen
+      .getAllByRole('button')
+      .filter((button) => button.getAttribute('tabindex') === '0')
+    expect(tabbable.map((b) => b.dataset.symbol)).toEqual(['H'])
+    const h = screen.getByTestId('element-H')
+    h.focus()
+    fireEvent.keyDown(h, { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(screen.getByTestId('element-Li'))
+    // B has no entries (greyed out): → steps over it to the next usable element.
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' })
+    expect(document.activeElement).toBe(screen.getByTestId('element-Be'))
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' })
+    expect(document.activeElement).toBe(screen.getByTestId('element-Ne'))
+    expect(screen.getByTestId('element-Ne')).toHaveAttribute('tabindex', '0')
+    expect(screen.getByTestId('element-H')).toHaveAttribute('tabindex', '-1')
+  })
 })

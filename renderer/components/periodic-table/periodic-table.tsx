@@ -1,5 +1,6 @@
-import { memo } from 'react'
-import { ELEMENT_CELLS } from './layout'
+import { memo, useRef, useState, type KeyboardEvent } from 'react'
+import { arrowTarget, isArrowKey } from './arrow-navigation'
+import { ELEMENT_CELLS, type ElementCell } from './layout'
 import classes from './periodic-table.module.css'
 
 export type ElementState = 'include' | 'exclude' | null
@@ -32,17 +33,38 @@ function formatShort(n: number): string {
  * is already part of the query, so it can still be removed).
  */
 export const PeriodicTable = memo(function PeriodicTable(props: PeriodicTableProps) {
+  // One tab stop for the whole table (roving tabindex): arrow keys move between the cells.
+  const [current, setCurrent] = useState('H')
+  const grid = useRef<HTMLDivElement>(null)
+  const usable = (cell: ElementCell) => {
+    const zero = props.counts !== undefined && (props.counts.get(cell.symbol) ?? 0) === 0
+    return !(zero && props.state(cell.symbol) === null)
+  }
+  const tabStop = ELEMENT_CELLS.find((c) => c.symbol === current && usable(c))
+    ? current
+    : ELEMENT_CELLS.find(usable)?.symbol
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = ELEMENT_CELLS.find((c) => c.symbol === current)
+    if (!from || !isArrowKey(event.key)) return
+    event.preventDefault()
+    const target = arrowTarget(ELEMENT_CELLS, from, event.key, usable)
+    if (!target) return
+    setCurrent(target.symbol)
+    grid.current?.querySelector<HTMLButtonElement>(`[data-symbol="${target.symbol}"]`)?.focus()
+  }
   return (
     <div
+      ref={grid}
       className={classes.grid}
       role="group"
-      aria-label="Periodic table"
+      aria-label="Periodic table (arrow keys move between elements)"
       data-testid="periodic-table"
+      onKeyDown={onKeyDown}
     >
       {ELEMENT_CELLS.map((cell) => {
         const state = props.state(cell.symbol)
         const count = props.counts?.get(cell.symbol)
-        const zero = props.counts !== undefined && (count ?? 0) === 0
+        const unusable = !usable(cell)
         const next = props.includeOnly
           ? state === 'include'
             ? null
@@ -65,7 +87,10 @@ export const PeriodicTable = memo(function PeriodicTable(props: PeriodicTablePro
               state === 'exclude' ? classes.exclude : '',
             ].join(' ')}
             style={{ gridRow: cell.row, gridColumn: cell.column }}
-            disabled={zero && state === null}
+            disabled={unusable}
+            tabIndex={cell.symbol === tabStop ? 0 : -1}
+            onFocus={() => setCurrent(cell.symbol)}
+            data-symbol={cell.symbol}
             aria-pressed={state === 'include' ? true : state === 'exclude' ? 'mixed' : false}
             title={title}
             onClick={() => props.onChange(cell.symbol, next)}

@@ -102,7 +102,9 @@ describe("the file browser's download actions", () => {
     const { lastPlan } = renderBrowser(false)
     await waitFor(() => expect(row('a.txt')).toBeDefined())
     expect(screen.queryByTestId('files-download-upload')).toBeNull()
-    await user.click(screen.getByRole('button', { name: 'Download the folder data shown here' }))
+    await user.click(
+      screen.getByRole('button', { name: 'Download folder data (the folder shown here)' }),
+    )
     expect((await lastPlan()).source).toEqual({
       kind: 'upload-paths',
       uploadId: 'u1',
@@ -119,7 +121,7 @@ describe("the file browser's download actions", () => {
     const { lastPlan } = renderBrowser(false)
     await waitFor(() => expect(row('b.txt')).toBeDefined())
     await user.click(row('b.txt'))
-    const button = screen.getByRole('button', { name: 'Download the file b.txt' })
+    const button = screen.getByRole('button', { name: 'Download file b.txt' })
     button.focus()
     await user.keyboard('{Enter}')
     expect((await lastPlan()).source).toEqual({
@@ -159,9 +161,7 @@ describe("the file browser's download actions", () => {
     const user = userEvent.setup()
     const { lastPlan } = renderBrowser(true)
     await waitFor(() => expect(row('a.txt')).toBeDefined())
-    await user.click(
-      screen.getByRole('button', { name: 'Download every file of the upload Oxides' }),
-    )
+    await user.click(screen.getByRole('button', { name: 'Download upload Oxides (every file)' }))
     expect((await lastPlan()).source).toEqual({ kind: 'upload', uploadId: 'u1' })
     expect(await screen.findByTestId('plan-chosen', {}, { timeout: 4000 })).toHaveTextContent(
       'The whole upload',

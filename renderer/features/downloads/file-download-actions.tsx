@@ -8,7 +8,10 @@ const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 
 interface Offer {
   text: string
-  /** The accessible name, naming what is downloaded (the visible text stays short). */
+  /**
+   * The accessible name, naming what is downloaded (the visible text stays short). It starts with
+   * the visible text, so speech users can say what they see (WCAG 2.5.3, label in name).
+   */
   label: string
   source: DownloadSource
   jobLabel: string
@@ -32,7 +35,7 @@ export function downloadOffer(
     const name = baseName(only.path)
     return {
       text: only.isFile ? 'Download file' : 'Download folder',
-      label: `Download ${only.isFile ? 'the file' : 'the folder'} ${name}`,
+      label: `Download ${only.isFile ? 'file' : 'folder'} ${name}`,
       source: { kind: 'upload-paths', uploadId, paths: [only.path] },
       jobLabel: `${name} · ${uploadName}`,
       chosen: only.isFile ? { files: 1, folders: 0 } : { files: 0, folders: 1 },
@@ -42,7 +45,7 @@ export function downloadOffer(
   if (selected.length > 1)
     return {
       text: `Download ${selected.length} selected`,
-      label: `Download the ${selected.length} selected files and folders`,
+      label: `Download ${selected.length} selected files and folders`,
       source: { kind: 'upload-paths', uploadId, paths: selected.map((item) => item.path) },
       jobLabel: `${selected.length} items · ${uploadName}`,
       chosen: {
@@ -54,7 +57,7 @@ export function downloadOffer(
   if (folder !== '')
     return {
       text: 'Download folder',
-      label: `Download the folder ${baseName(folder)} shown here`,
+      label: `Download folder ${baseName(folder)} (the folder shown here)`,
       source: { kind: 'upload-paths', uploadId, paths: [folder] },
       jobLabel: `${folder} · ${uploadName}`,
       chosen: { files: 0, folders: 1 },
@@ -65,7 +68,7 @@ export function downloadOffer(
 
 const wholeUpload = (uploadId: string, uploadName: string): Offer => ({
   text: 'Download upload',
-  label: `Download every file of the upload ${uploadName}`,
+  label: `Download upload ${uploadName} (every file)`,
   source: { kind: 'upload', uploadId },
   jobLabel: uploadName,
   testId: 'files-download-upload',

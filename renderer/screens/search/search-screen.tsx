@@ -110,7 +110,7 @@ export function SearchScreen() {
   if (!activeId || !catalogue || !session)
     return (
       <Stack gap="sm" data-testid="screen-search">
-        <Title order={2} data-testid="screen-title">
+        <Title order={1} size="h2" data-testid="screen-title">
           Search
         </Title>
         <Center h={240}>
@@ -148,7 +148,7 @@ export function SearchScreen() {
     >
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
-          <Title order={2} data-testid="screen-title">
+          <Title order={1} size="h2" data-testid="screen-title">
             Search
           </Title>
           <Text c="dimmed" size="sm" truncate>

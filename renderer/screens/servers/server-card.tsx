@@ -144,6 +144,7 @@ export function ServerCard({
                 variant="transparent"
                 color="gray"
                 size={28}
+                role="img"
                 aria-label={builtInReason}
                 data-testid="builtin-lock"
               >

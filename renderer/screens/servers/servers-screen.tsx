@@ -71,7 +71,9 @@ export function ServersScreen() {
               <IconServer2 size={24} stroke={1.6} />
             </ThemeIcon>
             <Stack gap={6} style={{ flex: 1 }}>
-              <Title order={5}>Add your own NOMAD Oasis</Title>
+              <Title order={2} size="h5">
+                Add your own NOMAD Oasis
+              </Title>
               <Text size="sm" c="dimmed">
                 If your group runs a NOMAD Oasis, add its API address (it ends in /api/v1) to
                 search, download and manage tokens there too. Each server keeps its own settings.

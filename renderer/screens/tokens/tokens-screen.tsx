@@ -237,7 +237,9 @@ function SignInCard({ serverName, onSignIn }: { serverName: string; onSignIn: ()
           <IconKey size={24} stroke={1.6} />
         </ThemeIcon>
         <Stack gap={6} style={{ flex: 1 }}>
-          <Title order={5}>Sign in to see your tokens on {serverName}</Title>
+          <Title order={2} size="h5">
+            Sign in to see your tokens on {serverName}
+          </Title>
           <Text size="sm" c="dimmed">
             Listing, creating, revoking and rotating tokens needs your signed-in session: NOMAD
             never lets a personal access token manage tokens. The app keeps the session in memory

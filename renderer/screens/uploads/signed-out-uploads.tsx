@@ -16,7 +16,9 @@ export function SignedOutUploads({ serverId }: { serverId: string }) {
           <ThemeIcon variant="light" size="lg">
             <IconUpload size={18} />
           </ThemeIcon>
-          <Title order={3}>Sign in to see your uploads</Title>
+          <Title order={2} size="h3">
+            Sign in to see your uploads
+          </Title>
         </Group>
         <Text size="sm">
           Signed in, this lists every upload you are the main author, a coauthor or a reviewer of,

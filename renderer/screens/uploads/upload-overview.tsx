@@ -64,7 +64,7 @@ export function UploadOverview({ serverId, detail }: { serverId: string; detail:
           : 'Signed out: you see this upload because it is public. Sign in to see your role in it.'}
       </Text>
       <Group gap="xs" align="baseline">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           Members
         </Title>
         {!canEditMembers && (

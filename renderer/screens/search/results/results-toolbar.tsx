@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core'
+import { Button, Group, Select, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core'
 import {
   IconCloudDownload,
   IconColumnInsertRight,
@@ -107,6 +107,7 @@ export function ResultsToolbar({
     <Stack gap={6}>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <ResultsCount store={store} />
+        <ResultsAnnouncer store={store} />
         <Group gap="xs" wrap="wrap">
           <AddFilterColumns
             missing={missingFilterColumns}
@@ -181,5 +182,16 @@ function ResultsCount({ store }: { store: PageStore }) {
           : 'Searching…'
         : `${formatCount(known)} of ${formatCount(total)}`}
     </Text>
+  )
+}
+
+/** Said once per search ("1,234 results"), not on every page the table loads. */
+function ResultsAnnouncer({ store }: { store: PageStore }) {
+  const total = usePageStoreValue(store, (s) => s.total)
+  const failed = usePageStoreValue(store, (s) => s.error !== null && s.total === null)
+  return (
+    <VisuallyHidden role="status" data-testid="results-announcer">
+      {total === null ? (failed ? 'No results' : '') : `${formatCount(total)} results`}
+    </VisuallyHidden>
   )
 }
