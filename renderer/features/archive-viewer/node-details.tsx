@@ -1,6 +1,6 @@
 import { Alert, Button, CopyButton, Group, ScrollArea, Stack, Text } from '@mantine/core'
 import { IconCopy, IconInfoCircle } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { AppError } from '../../../shared/errors'
 import { jsonPathOf, type ArchivePath } from '../../../shared/ipc/channels/archive'
 import { ErrorAlert } from '../../components/error-alert'
@@ -36,6 +36,7 @@ export function NodeDetails({
   node,
   error,
   onRetry,
+  extra,
 }: {
   serverId: string
   entryId: string
@@ -43,6 +44,8 @@ export function NodeDetails({
   node: TreeNode | undefined
   error: AppError | undefined
   onRetry: () => void
+  /** Shown under the actions: a reference's target, what points here. */
+  extra?: ReactNode
 }) {
   const client = useIpcClient()
   const [fullString, setFullString] = useState(false)
@@ -116,6 +119,7 @@ export function NodeDetails({
           {copy?.state === 'done' ? 'Copied' : 'Copy value'}
         </Button>
       </Group>
+      {extra}
       {copy?.state === 'error' && (
         <ErrorAlert error={copy.error} title="Could not copy the value" />
       )}
