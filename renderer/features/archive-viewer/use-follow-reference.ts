@@ -41,7 +41,7 @@ export function useFollowReference(
       pending && 'ref' in pending && root ? resolvePath(pending.ref.path, treeShape(root)) : null,
     [pending, root],
   )
-  const loadPath = result?.status === 'load' ? (result.path) : undefined
+  const loadPath = result?.status === 'load' ? result.path : undefined
   const loadError = loadPath ? errors.get(pathKey(loadPath)) : undefined
 
   let failure: FollowFailure | null = null
