@@ -4,7 +4,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react'
 import type { ArchiveReference } from '../../../shared/archive/references'
 import type { AppError } from '../../../shared/errors'
 import { TruncatedText } from '../../components/truncated-text'
-import { isExpandable, pathKey, summary } from './archive-model'
+import { isExpandable, pathKey, summary, type NumberUnit, type TreeNode } from './archive-model'
 import { LIST_CHUNK, type Row } from './archive-rows'
 import classes from './archive-viewer.module.css'
 import { referenceOf } from './tree-references'
@@ -51,6 +51,7 @@ export function ArchiveTree({
   onLoad,
   describeRef,
   onFollow,
+  unitOf,
 }: {
   rows: Row[]
   selected: string | null
@@ -63,6 +64,8 @@ export function ArchiveTree({
   /** A reference's link text: the target's kind and label. */
   describeRef: (ref: ArchiveReference) => string
   onFollow: (ref: ArchiveReference) => void
+  /** The unit numbers at a place are shown in (none for counts and other plain numbers). */
+  unitOf: (path: Row['path'], node: TreeNode | undefined) => NumberUnit | undefined
 }) {
   // A newly selected node (a followed reference) is scrolled to once its row exists.
   const container = useRef<HTMLDivElement>(null)
@@ -173,7 +176,7 @@ export function ArchiveTree({
                   ? busy
                     ? ''
                     : 'not loaded'
-                  : summary(row.node)}
+                  : summary(row.node, unitOf(row.path, row.node))}
               </span>
             )}
             {busy && <Loader size={12} data-testid="archive-node-loading" />}

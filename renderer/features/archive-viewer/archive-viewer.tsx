@@ -4,6 +4,7 @@ import {
   Group,
   Loader,
   ScrollArea,
+  SegmentedControl,
   Stack,
   Text,
   TextInput,
@@ -16,7 +17,8 @@ import { jsonPathOf, type ArchivePath } from '../../../shared/ipc/channels/archi
 import { ViewerFrame, ViewerPane } from '../../components/viewer-modal/viewer-modal'
 import { ViewerError } from '../../components/viewer-error'
 import type { EntryRef } from '../entry-actions/entry-actions'
-import { nodeAt, pathKey } from './archive-model'
+import { nodeAt, pathKey, type TreeNode } from './archive-model'
+import { declaredUnits, unitAt, type UnitMode } from './archive-units'
 import { visibleRows, type Row } from './archive-rows'
 import { ArchiveTree } from './archive-tree'
 import classes from './archive-viewer.module.css'
@@ -151,6 +153,10 @@ export function ArchiveViewer({
       : undefined
   }, [tree.root, selected])
   const describeRef = (ref: ArchiveReference) => describeReference(ref, tree.root)
+  const [unitMode, setUnitMode] = useState<UnitMode>('researcher')
+  const declared = useMemo(() => declaredUnits(tree.root), [tree.root])
+  const unitOf = (path: ArchivePath, node: TreeNode | undefined) =>
+    unitAt(path, unitMode, declared, firstNumber(node))
   const empty = tree.root?.t === 'object' && tree.root.keys.length === 0
 
   return (
@@ -196,6 +202,17 @@ export function ArchiveViewer({
             aria-label="Filter keys"
             data-testid="archive-filter"
           />
+          <SegmentedControl
+            size="xs"
+            value={unitMode}
+            onChange={(value) => setUnitMode(value as UnitMode)}
+            data={[
+              { value: 'researcher', label: 'eV · Å · GPa' },
+              { value: 'si', label: 'SI' },
+            ]}
+            aria-label="Units"
+            data-testid="archive-units"
+          />
           <Text size="xs" c="dimmed" ta="right" data-testid="archive-filter-note">
             {deferredFilter.trim() === ''
               ? `Entry ${entry.entryId} · sections load as you open them`
@@ -239,6 +256,7 @@ export function ArchiveViewer({
                   onLoad={tree.load}
                   describeRef={describeRef}
                   onFollow={followRef}
+                  unitOf={unitOf}
                 />
                 {view.rows.length === 0 && (
                   <Text size="sm" c="dimmed" p="sm">
@@ -255,6 +273,7 @@ export function ArchiveViewer({
                   entryId={entry.entryId}
                   path={selected}
                   node={selectedNode}
+                  unit={unitOf(selected, selectedNode)}
                   error={tree.errors.get(pathKey(selected))}
                   onRetry={() => tree.load(selected)}
                   extra={
@@ -289,4 +308,12 @@ export function ArchiveViewer({
       </Stack>
     </ViewerFrame>
   )
+}
+
+/** A number from a value or a loaded list of them: the one that picks fs or ps. */
+function firstNumber(node: TreeNode | undefined): number {
+  if (node?.t === 'value') return typeof node.value === 'number' ? node.value : 0
+  if (node?.t !== 'list') return 0
+  const item = node.items.find((i) => i?.t === 'value' && typeof i.value === 'number')
+  return item?.t === 'value' && typeof item.value === 'number' ? item.value : 0
 }

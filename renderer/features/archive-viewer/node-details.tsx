@@ -7,7 +7,8 @@ import { ErrorAlert } from '../../components/error-alert'
 import { RetryButton } from '../../components/retry-button'
 import { TruncatedText } from '../../components/truncated-text'
 import { useIpcClient } from '../../ipc/client-context'
-import { isComplete, loadedCount, toJson, type TreeNode } from './archive-model'
+import { isComplete, loadedCount, toJson, type NumberUnit, type TreeNode } from './archive-model'
+import { formatNumber } from './format-number'
 import classes from './archive-viewer.module.css'
 
 /** Strings longer than this are cut until "Show all" is pressed. */
@@ -37,6 +38,7 @@ export function NodeDetails({
   error,
   onRetry,
   extra,
+  unit,
 }: {
   serverId: string
   entryId: string
@@ -46,6 +48,8 @@ export function NodeDetails({
   onRetry: () => void
   /** Shown under the actions: a reference's target, what points here. */
   extra?: ReactNode
+  /** The unit numbers here are shown in; the SI value is shown beside a converted one. */
+  unit?: NumberUnit
 }) {
   const client = useIpcClient()
   const [fullString, setFullString] = useState(false)
@@ -153,8 +157,15 @@ export function NodeDetails({
       )}
       {node?.t === 'value' && typeof node.value !== 'string' && (
         <pre className={classes.value} data-testid="archive-value">
-          {String(node.value)}
+          {typeof node.value === 'number' && unit
+            ? `${formatNumber(unit.convert(node.value))} ${unit.symbol}`
+            : String(node.value)}
         </pre>
+      )}
+      {node?.t === 'value' && typeof node.value === 'number' && unit && (
+        <Text size="xs" c="dimmed" data-testid="archive-value-si">
+          As stored (SI): {String(node.value)}
+        </Text>
       )}
     </Stack>
   )
