@@ -21,6 +21,7 @@ import { nodeAt, pathKey, type TreeNode } from './archive-model'
 import { declaredUnits, unitAt, type UnitMode } from './archive-units'
 import { visibleRows, type Row } from './archive-rows'
 import { ArchiveTree } from './archive-tree'
+import { ArrayPanel } from './array-panel'
 import classes from './archive-viewer.module.css'
 import { NodeDetails } from './node-details'
 import { FollowFailureAlert, PointsHere, ReferenceInfo } from './reference-panel'
@@ -155,8 +156,11 @@ export function ArchiveViewer({
   const describeRef = (ref: ArchiveReference) => describeReference(ref, tree.root)
   const [unitMode, setUnitMode] = useState<UnitMode>('researcher')
   const declared = useMemo(() => declaredUnits(tree.root), [tree.root])
-  const unitOf = (path: ArchivePath, node: TreeNode | undefined) =>
-    unitAt(path, unitMode, declared, firstNumber(node))
+  const unitOf = useCallback(
+    (path: ArchivePath, node: TreeNode | undefined) =>
+      unitAt(path, unitMode, declared, firstNumber(node)),
+    [unitMode, declared],
+  )
   const empty = tree.root?.t === 'object' && tree.root.keys.length === 0
 
   return (
@@ -278,6 +282,12 @@ export function ArchiveViewer({
                   onRetry={() => tree.load(selected)}
                   extra={
                     <>
+                      <ArrayPanel
+                        path={selected}
+                        node={selectedNode}
+                        parent={tree.root ? nodeAt(tree.root, selected.slice(0, -1)) : undefined}
+                        unitOf={unitOf}
+                      />
                       {selectedRef && (
                         <ReferenceInfo
                           reference={selectedRef}
