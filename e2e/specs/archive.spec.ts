@@ -3,8 +3,8 @@ import { shootLightAndDark } from '../fixtures/screenshots'
 import { expect, openApp, test } from '../fixtures/test'
 
 // The archive viewer's walk (issue 14): a reference followed from the drawer's quick look to
-// the archive's page, followed again and back, units switched, an array plotted; screenshots
-// of the followed reference and the plot in light and dark.
+// the archive's page, followed again and back, units switched, an array plotted, a structure
+// in 3D; screenshots of the followed reference, the plot and the 3D view in light and dark.
 
 test.use({ sandbox: { entries: 60 }, viewport: { width: 1360, height: 860 } })
 
@@ -19,7 +19,7 @@ async function open(page: Page, ...paths: string[]) {
   }
 }
 
-test('archive: references, back, units and a plot', async ({ page, host }) => {
+test('archive: references, back, units, a plot and the 3D view', async ({ page, host }) => {
   await openApp(page, host.current(), 'search')
   const firstRow = page.getByTestId('results-grid').locator('[data-row-index="0"][data-entry-id]')
   await firstRow.dblclick()
@@ -62,6 +62,19 @@ test('archive: references, back, units and a plot', async ({ page, host }) => {
   await expect(plot).toContainText('positions[:, 0] (Å)')
   await expect(page.getByTestId('archive-plot-note')).toContainText('points drawn')
   await shootLightAndDark(page, 'archive-plot', page.getByTestId('archive-viewer'))
+
+  // The structure in 3D (WebGL), with a 2×2×2 supercell along its periodic directions.
+  await node(page, 'run/0/system/0').focus()
+  const structure = page.getByTestId('archive-structure')
+  await expect(structure.locator('canvas')).toBeVisible()
+  await expect(structure).toContainText('unit cell drawn')
+  const atoms = Number((await structure.textContent())?.match(/(\d+) atoms/)?.[1])
+  const supercell = structure.getByLabel('Supercell repeat')
+  if ((await supercell.count()) > 0) {
+    await supercell.fill('2')
+    await expect(structure).not.toContainText(`${atoms} atoms`)
+  }
+  await shootLightAndDark(page, 'archive-structure', page.getByTestId('archive-viewer'))
 
   // The followed reference, for the screenshot.
   await node(page, 'run/0/calculation/0/system_ref').getByText('system_ref').click()

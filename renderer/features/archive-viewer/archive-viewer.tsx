@@ -11,7 +11,16 @@ import {
   Tooltip,
 } from '@mantine/core'
 import { IconArrowLeft, IconArrowRight, IconFileDescription, IconSearch } from '@tabler/icons-react'
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import type { ArchiveReference, RefSegment } from '../../../shared/archive/references'
 import { jsonPathOf, type ArchivePath } from '../../../shared/ipc/channels/archive'
 import { ViewerFrame, ViewerPane } from '../../components/viewer-modal/viewer-modal'
@@ -22,12 +31,17 @@ import { declaredUnits, unitAt, type UnitMode } from './archive-units'
 import { visibleRows, type Row } from './archive-rows'
 import { ArchiveTree } from './archive-tree'
 import { ArrayPanel } from './array-panel'
+import { structureOf } from './structure-data'
 import classes from './archive-viewer.module.css'
 import { NodeDetails } from './node-details'
 import { FollowFailureAlert, PointsHere, ReferenceInfo } from './reference-panel'
 import { describeReference, pointersTo, referenceOf } from './tree-references'
 import { useArchiveTree } from './use-archive-tree'
 import { useFollowReference } from './use-follow-reference'
+
+const StructureView = lazy(() =>
+  import('./structure-view').then((m) => ({ default: m.StructureView })),
+)
 import { needsLoad, pathsToReveal, useRevealPath } from './use-reveal-path'
 
 type NodeRow = Extract<Row, { kind: 'node' }>
@@ -153,6 +167,10 @@ export function ArchiveViewer({
       ? pointersTo(tree.root, selected)
       : undefined
   }, [tree.root, selected])
+  const structure = useMemo(
+    () => structureOf(selected && tree.root ? nodeAt(tree.root, selected) : undefined),
+    [tree.root, selected],
+  )
   const describeRef = (ref: ArchiveReference) => describeReference(ref, tree.root)
   const [unitMode, setUnitMode] = useState<UnitMode>('researcher')
   const declared = useMemo(() => declaredUnits(tree.root), [tree.root])
@@ -282,6 +300,11 @@ export function ArchiveViewer({
                   onRetry={() => tree.load(selected)}
                   extra={
                     <>
+                      {structure && (
+                        <Suspense fallback={<Loader size="sm" />}>
+                          <StructureView structure={structure} />
+                        </Suspense>
+                      )}
                       <ArrayPanel
                         path={selected}
                         node={selectedNode}
