@@ -48,7 +48,7 @@ export function structureOf(node: TreeNode | undefined): Structure | undefined {
   return {
     labels,
     positions: rows as Vec[],
-    cell: cell?.every((r) => r !== undefined) ? (cell) : undefined,
+    cell: cell?.every((r) => r !== undefined) ? cell : undefined,
     periodic: [flags[0] ?? false, flags[1] ?? false, flags[2] ?? false],
   }
 }
