@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JsonValue } from '../../../shared/api'
 import { parseReference, resolvePath, type ArchiveShape } from '../../../shared/archive/references'
+import { buildRequired } from '../../../shared/archive/required'
 import type { ArchiveAnswer, ArchivePath } from '../../../shared/ipc/channels/archive'
 import { post } from '../../sandbox/testing/harness'
 import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core'
@@ -224,5 +225,42 @@ describe('references, followed with the shared resolver over archive.read', () =
     expect(missing.status === 'missing' && missing.reason).toMatch(
       /^run\/0\/system has \d+ items?; item 99999 is not there\.$/,
     )
+  })
+})
+
+describe('the required builder against the sandbox’s reader', () => {
+  it('asks for what the ticks say: the last calculation’s energy, two systems, workflow2', async () => {
+    const required = buildRequired([
+      {
+        steps: [
+          { key: 'run', pick: { kind: 'index', index: 0 } },
+          { key: 'calculation', pick: { kind: 'index', index: -1 } },
+          { key: 'energy' },
+        ],
+        directive: '*',
+      },
+      {
+        steps: [
+          { key: 'run', pick: { kind: 'index', index: 0 } },
+          { key: 'system', pick: { kind: 'slice', start: 0, end: 2 } },
+        ],
+        directive: '*',
+      },
+      { steps: [{ key: 'workflow2' }, { key: 'results' }], directive: '*' },
+    ])
+    const whole = await direct(small)
+    const answer = await post<{ data: { archive: Record<string, JsonValue> } }>(
+      env.sandbox,
+      `/entries/${small}/archive/query`,
+      { required },
+    )
+    const archive = answer.body.data.archive
+    const calculations = at(whole, ['run', 0, 'calculation']) as JsonValue[]
+    const run = (archive.run as JsonValue[])[0] as Record<string, JsonValue>
+    // An indexed key comes back under the bare name as a list (facts §4).
+    expect(run.calculation).toEqual([{ energy: at(calculations.at(-1), ['energy']) }])
+    expect(run.system).toEqual((at(whole, ['run', 0, 'system']) as JsonValue[]).slice(0, 2))
+    expect(archive.workflow2).toEqual({ results: at(whole, ['workflow2', 'results']) })
+    expect(Object.keys(archive).sort()).toEqual(['m_ref_archives', 'run', 'workflow2'])
   })
 })
