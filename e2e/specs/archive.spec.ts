@@ -19,7 +19,12 @@ async function open(page: Page, ...paths: string[]) {
   }
 }
 
-test('archive: references, back, units, a plot and the 3D view', async ({ page, host }) => {
+test('archive: references, back, units, a plot, the 3D view and a required copied as Python', async ({
+  page,
+  context,
+  host,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await openApp(page, host.current(), 'search')
   const firstRow = page.getByTestId('results-grid').locator('[data-row-index="0"][data-entry-id]')
   await firstRow.dblclick()
@@ -52,6 +57,17 @@ test('archive: references, back, units, a plot and the 3D view', async ({ page, 
   await page.getByTestId('archive-units').getByText('SI').click()
   await expect(energy).toContainText(/e-\d+ J$/)
   await page.getByTestId('archive-units').getByText('eV · Å · GPa').click()
+
+  // The required that fetches just the energies, copied as Python (no token in it).
+  await node(page, 'run/0/calculation/0/energy').focus()
+  await expect(page.getByTestId('archive-required-json')).toHaveText(
+    '{"run[0]":{"calculation[0]":{"energy":"*"}}}',
+  )
+  await page.getByTestId('archive-copy-python').click()
+  const python = await page.evaluate(() => navigator.clipboard.readText())
+  expect(python).toContain('/entries/archive/query')
+  expect(python).toContain("'required': {'run[0]': {'calculation[0]': {'energy': '*'}}}")
+  expect(python).not.toMatch(/Bearer/)
 
   // An array: shape, type and a chart of the positions in Å.
   await open(page, 'run/0/system/0/atoms')

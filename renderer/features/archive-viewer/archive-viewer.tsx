@@ -22,7 +22,7 @@ import {
   useState,
 } from 'react'
 import type { ArchiveReference, RefSegment } from '../../../shared/archive/references'
-import { jsonPathOf, type ArchivePath } from '../../../shared/ipc/channels/archive'
+import { isFetchablePath, jsonPathOf, type ArchivePath } from '../../../shared/ipc/channels/archive'
 import { ViewerFrame, ViewerPane } from '../../components/viewer-modal/viewer-modal'
 import { ViewerError } from '../../components/viewer-error'
 import type { EntryRef } from '../entry-actions/entry-actions'
@@ -31,6 +31,7 @@ import { declaredUnits, unitAt, type UnitMode } from './archive-units'
 import { visibleRows, type Row } from './archive-rows'
 import { ArchiveTree } from './archive-tree'
 import { ArrayPanel } from './array-panel'
+import { RequiredPanel } from './required-panel'
 import { structureOf } from './structure-data'
 import classes from './archive-viewer.module.css'
 import { NodeDetails } from './node-details'
@@ -317,6 +318,13 @@ export function ArchiveViewer({
                           text={describeRef(selectedRef)}
                           following={refs.following}
                           onFollow={() => followRef(selectedRef)}
+                        />
+                      )}
+                      {selected.length > 0 && isFetchablePath(selected) && (
+                        <RequiredPanel
+                          serverId={entry.serverId}
+                          entryId={entry.entryId}
+                          path={selected}
                         />
                       )}
                       {pointers && (
