@@ -71,6 +71,19 @@ const ALIASES: Record<string, string> = {
   hartree: 'Ha',
   rydberg: 'Ry',
   a0: 'bohr',
+  // Pint's names, as NOMAD's metainfo declares units (archive definitions, facts §4).
+  meter: 'm',
+  nanometer: 'nm',
+  second: 's',
+  femtosecond: 'fs',
+  picosecond: 'ps',
+  kelvin: 'K',
+  joule: 'J',
+  electron_volt: 'eV',
+  pascal: 'Pa',
+  gigapascal: 'GPa',
+  newton: 'N',
+  degree_Celsius: '°C',
 }
 
 const BY_SYMBOL = new Map(DEFS.map((d) => [d.symbol, d]))

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JsonValue } from '../../../shared/api'
-import type { ArchivePath } from '../../../shared/ipc/channels/archive'
+import { parseReference, resolvePath, type ArchiveShape } from '../../../shared/archive/references'
+import { buildRequired } from '../../../shared/archive/required'
+import type { ArchiveAnswer, ArchivePath } from '../../../shared/ipc/channels/archive'
 import { post } from '../../sandbox/testing/harness'
 import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core'
 import { ANSWER_BUDGET } from './archive-prune'
@@ -144,5 +146,121 @@ describe('archive.read', () => {
       path: ['m_ref_archives', '../uploads/x'],
     })
     expect(unfetchable.code).toBe('invalid_input')
+  })
+})
+
+/**
+ * The archive as far as `answers` (archive.read results) show it, for the shared resolver:
+ * the deepest answer at or above a place says what is there; its marks say what was left out.
+ */
+function shapeOf(answers: ArchiveAnswer[]): ArchiveShape {
+  return {
+    at(path) {
+      const key = JSON.stringify(path)
+      const answer = answers
+        .filter((a) => JSON.stringify(path.slice(0, a.path.length)) === JSON.stringify(a.path))
+        .sort((a, b) => b.path.length - a.path.length)[0]
+      if (answer === undefined) return { t: 'unknown' }
+      const mark = answer.marks.find((m) => JSON.stringify(m.path) === key)
+      if (mark?.kind === 'lazy') return { t: 'unknown' }
+      if (mark?.kind === 'partial') return { t: 'list', length: mark.length }
+      const value = at(answer.value, path.slice(answer.path.length))
+      if (value === undefined) return { t: 'unknown' }
+      if (Array.isArray(value)) return { t: 'list', length: value.length }
+      if (typeof value === 'object' && value !== null)
+        return { t: 'object', keys: Object.keys(value) }
+      return { t: 'value' }
+    },
+  }
+}
+
+describe('references, followed with the shared resolver over archive.read', () => {
+  const read = (entryId: string, path: ArchivePath) =>
+    env.call('archive.read', { serverId: env.serverId, entryId, path })
+
+  /** Resolves a reference as the viewer does: loading what the way needs, part by part. */
+  async function follow(entryId: string, raw: string) {
+    const ref = parseReference(raw)
+    if (ref?.kind !== 'local') throw new Error(`not a local reference: ${raw}`)
+    const answers = [await read(entryId, [])]
+    for (;;) {
+      const step = resolvePath(ref.path, shapeOf(answers))
+      if (step.status !== 'load') return step
+      answers.push(await read(entryId, step.path))
+    }
+  }
+
+  it('follows calculation → system_ref and workflow2 → the last calculation', async () => {
+    const archive = await direct(small)
+    const calculation = await read(small, ['run', 0, 'calculation', 0])
+    const systemRef = (calculation.value as Record<string, JsonValue>).system_ref
+    expect(systemRef).toMatch(/^#\/run\/0\/system\/\d+$/)
+    const system = await follow(small, systemRef as string)
+    expect(system).toEqual({ status: 'found', path: ['run', 0, 'system', expect.any(Number)] })
+    if (system.status !== 'found') return
+    const target = await read(small, system.path)
+    expect(target.value).toEqual(at(archive, system.path))
+
+    // `-1` lands on the last calculation once run[0] says how many there are.
+    const workflow = at(archive, ['workflow2', 'results', 'calculation_result_ref'])
+    expect(workflow).toBe('#/run/0/calculation/-1')
+    const last = (at(archive, ['run', 0, 'calculation']) as JsonValue[]).length - 1
+    expect(await follow(small, workflow as string)).toEqual({
+      status: 'found',
+      path: ['run', 0, 'calculation', last],
+    })
+    // The legacy workflow list's `/run/0/...` form lands on the same place.
+    const legacy = await direct(small)
+    const legacyRef = at(legacy, ['workflow', 0, 'calculation_result_ref'])
+    if (typeof legacyRef === 'string')
+      expect(await follow(small, legacyRef)).toEqual({
+        status: 'found',
+        path: ['run', 0, 'calculation', last],
+      })
+  })
+
+  it('names the missing step of a reference to a place the archive does not have', async () => {
+    const missing = await follow(small, '#/run/0/system/99999')
+    expect(missing).toMatchObject({ status: 'missing' })
+    expect(missing.status === 'missing' && missing.reason).toMatch(
+      /^run\/0\/system has \d+ items?; item 99999 is not there\.$/,
+    )
+  })
+})
+
+describe('the required builder against the sandbox’s reader', () => {
+  it('asks for what the ticks say: the last calculation’s energy, two systems, workflow2', async () => {
+    const required = buildRequired([
+      {
+        steps: [
+          { key: 'run', pick: { kind: 'index', index: 0 } },
+          { key: 'calculation', pick: { kind: 'index', index: -1 } },
+          { key: 'energy' },
+        ],
+        directive: '*',
+      },
+      {
+        steps: [
+          { key: 'run', pick: { kind: 'index', index: 0 } },
+          { key: 'system', pick: { kind: 'slice', start: 0, end: 2 } },
+        ],
+        directive: '*',
+      },
+      { steps: [{ key: 'workflow2' }, { key: 'results' }], directive: '*' },
+    ])
+    const whole = await direct(small)
+    const answer = await post<{ data: { archive: Record<string, JsonValue> } }>(
+      env.sandbox,
+      `/entries/${small}/archive/query`,
+      { required },
+    )
+    const archive = answer.body.data.archive
+    const calculations = at(whole, ['run', 0, 'calculation']) as JsonValue[]
+    const run = (archive.run as JsonValue[])[0] as Record<string, JsonValue>
+    // An indexed key comes back under the bare name as a list (facts §4).
+    expect(run.calculation).toEqual([{ energy: at(calculations.at(-1), ['energy']) }])
+    expect(run.system).toEqual((at(whole, ['run', 0, 'system']) as JsonValue[]).slice(0, 2))
+    expect(archive.workflow2).toEqual({ results: at(whole, ['workflow2', 'results']) })
+    expect(Object.keys(archive).sort()).toEqual(['m_ref_archives', 'run', 'workflow2'])
   })
 })

@@ -1,4 +1,5 @@
 import type { JsonPrimitive, JsonValue } from '../../../shared/api'
+import { formatNumber } from './format-number'
 import {
   isFetchablePath,
   type ArchiveAnswer,
@@ -128,8 +129,14 @@ export function toJson(node: TreeNode | undefined): JsonValue {
   return node.items.map(toJson)
 }
 
-/** Short text for a row: "12 items", "{4}", a number, the start of a string. */
-export function summary(node: TreeNode | undefined): string {
+/** How numbers are shown: converted to a unit, with its symbol (archive-units). */
+export interface NumberUnit {
+  symbol: string
+  convert: (value: number) => number
+}
+
+/** Short text for a row: "12 items", "{4}", a number (in `unit`), the start of a string. */
+export function summary(node: TreeNode | undefined, unit?: NumberUnit): string {
   if (node === undefined || node.t === 'lazy') return ''
   if (node.t === 'object') return `${node.keys.length} ${node.keys.length === 1 ? 'key' : 'keys'}`
   if (node.t === 'list') {
@@ -139,15 +146,18 @@ export function summary(node: TreeNode | undefined): string {
       node.length <= 6 &&
       loadedCount(node) === node.length &&
       node.items.every((i) => i?.t === 'value')
-        ? node.items.map((i) => (i?.t === 'value' ? formatValue(i.value, 24) : '')).join(', ')
+        ? node.items.map((i) => (i?.t === 'value' ? formatValue(i.value, 24, unit) : '')).join(', ')
         : undefined
-    if (inline !== undefined && inline.length <= 80) return `[${inline}]`
+    if (inline !== undefined && inline.length <= 80)
+      return `[${inline}]${unit && node.items.some((i) => i?.t === 'value' && typeof i.value === 'number') ? ` ${unit.symbol}` : ''}`
     return `${node.length.toLocaleString('en-US')} ${node.length === 1 ? 'item' : 'items'}`
   }
-  return formatValue(node.value, 160)
+  const text = formatValue(node.value, 160, unit)
+  return unit && typeof node.value === 'number' ? `${text} ${unit.symbol}` : text
 }
 
-export function formatValue(value: JsonPrimitive, max: number): string {
+export function formatValue(value: JsonPrimitive, max: number, unit?: NumberUnit): string {
+  if (typeof value === 'number' && unit) return formatNumber(unit.convert(value))
   if (typeof value === 'string') {
     const text = value.length > max ? `${value.slice(0, max)}…` : value
     return JSON.stringify(text)

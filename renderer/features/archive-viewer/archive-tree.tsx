@@ -1,17 +1,26 @@
 import { Anchor, Button, Loader, Text } from '@mantine/core'
 import { IconChevronRight } from '@tabler/icons-react'
-import type { KeyboardEvent } from 'react'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
+import type { ArchiveReference } from '../../../shared/archive/references'
 import type { AppError } from '../../../shared/errors'
 import { TruncatedText } from '../../components/truncated-text'
-import { isExpandable, pathKey, summary } from './archive-model'
+import { isExpandable, pathKey, summary, type NumberUnit, type TreeNode } from './archive-model'
 import { LIST_CHUNK, type Row } from './archive-rows'
 import classes from './archive-viewer.module.css'
+import { referenceOf } from './tree-references'
 
 const INDENT = 16
 const fmt = (n: number) => n.toLocaleString('en-US')
 
-/** Arrow keys move between rows like in a file manager's tree; Enter/Space open and close. */
-function onRowKey(event: KeyboardEvent<HTMLDivElement>, toggle: (open?: boolean) => void) {
+/**
+ * Arrow keys move between rows like in a file manager's tree; Enter/Space open and close, and
+ * follow a reference on a reference's row.
+ */
+function onRowKey(
+  event: KeyboardEvent<HTMLDivElement>,
+  toggle: (open?: boolean) => void,
+  follow: (() => void) | undefined,
+) {
   const row = event.currentTarget
   const move = (to: Element | null) => {
     if (to instanceof HTMLElement) {
@@ -25,7 +34,8 @@ function onRowKey(event: KeyboardEvent<HTMLDivElement>, toggle: (open?: boolean)
   else if (event.key === 'ArrowLeft') toggle(false)
   else if (event.key === 'Enter' || event.key === ' ') {
     event.preventDefault()
-    toggle()
+    if (follow) follow()
+    else toggle()
   }
 }
 
@@ -39,6 +49,9 @@ export function ArchiveTree({
   onToggle,
   onMore,
   onLoad,
+  describeRef,
+  onFollow,
+  unitOf,
 }: {
   rows: Row[]
   selected: string | null
@@ -48,9 +61,31 @@ export function ArchiveTree({
   onToggle: (row: Extract<Row, { kind: 'node' }>, open?: boolean) => void
   onMore: (path: Row['path'], count: number) => void
   onLoad: (path: Row['path']) => void
+  /** A reference's link text: the target's kind and label. */
+  describeRef: (ref: ArchiveReference) => string
+  onFollow: (ref: ArchiveReference) => void
+  /** The unit numbers at a place are shown in (none for counts and other plain numbers). */
+  unitOf: (path: Row['path'], node: TreeNode | undefined) => NumberUnit | undefined
 }) {
+  // A newly selected node (a followed reference) is scrolled to once its row exists.
+  const container = useRef<HTMLDivElement>(null)
+  const scrolledTo = useRef<string | null>(null)
+  useEffect(() => {
+    if (selected === null || scrolledTo.current === selected) return
+    const row = container.current?.querySelector<HTMLElement>('[aria-selected="true"]')
+    if (!row) return
+    scrolledTo.current = selected
+    // jsdom has no layout, and so no scrollIntoView.
+    row.scrollIntoView?.({ block: 'nearest' })
+  }, [selected, rows])
   return (
-    <div className={classes.tree} role="tree" aria-label="Archive" data-testid="archive-tree">
+    <div
+      ref={container}
+      className={classes.tree}
+      role="tree"
+      aria-label="Archive"
+      data-testid="archive-tree"
+    >
       {rows.map((row) => {
         const key = pathKey(row.path)
         const indent = { paddingLeft: 8 + row.depth * INDENT }
@@ -88,6 +123,8 @@ export function ArchiveTree({
         const busy = loading.has(key)
         const error = errors.get(key)
         const value = row.node?.t === 'value' ? row.node.value : undefined
+        const ref = referenceOf(row.node)
+        const follow = ref ? () => onFollow(ref) : undefined
         const tone =
           typeof value === 'string'
             ? classes.string
@@ -107,7 +144,7 @@ export function ArchiveTree({
               onSelect(row)
               if (expandable) onToggle(row)
             }}
-            onKeyDown={(event) => onRowKey(event, (open) => onToggle(row, open))}
+            onKeyDown={(event) => onRowKey(event, (open) => onToggle(row, open), follow)}
             onFocus={() => onSelect(row)}
             data-testid="archive-node"
             data-path={row.path.join('/')}
@@ -118,13 +155,30 @@ export function ArchiveTree({
             <TruncatedText className={classes.key} size="12.5px" ff="monospace" span>
               {row.label}
             </TruncatedText>
-            <span className={`${classes.summary} ${tone ?? ''}`}>
-              {row.node === undefined || row.node.t === 'lazy'
-                ? busy
-                  ? ''
-                  : 'not loaded'
-                : summary(row.node)}
-            </span>
+            {ref ? (
+              // Not a button: the row is the focusable item (Enter follows); a click on the
+              // link text follows too.
+              <span
+                className={`${classes.summary} ${classes.reference}`}
+                title={ref.raw}
+                onClick={(event) => {
+                  event.stopPropagation()
+                  onSelect(row)
+                  onFollow(ref)
+                }}
+                data-testid="archive-ref"
+              >
+                → {describeRef(ref)}
+              </span>
+            ) : (
+              <span className={`${classes.summary} ${tone ?? ''}`}>
+                {row.node === undefined || row.node.t === 'lazy'
+                  ? busy
+                    ? ''
+                    : 'not loaded'
+                  : summary(row.node, unitOf(row.path, row.node))}
+              </span>
+            )}
             {busy && <Loader size={12} data-testid="archive-node-loading" />}
             {error && (
               <Text size="xs" c="red" truncate maw="45%" title={error.message}>

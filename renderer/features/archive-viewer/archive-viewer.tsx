@@ -1,19 +1,68 @@
-import { Center, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core'
-import { IconFileDescription, IconSearch } from '@tabler/icons-react'
-import { useDeferredValue, useMemo, useState } from 'react'
-import type { ArchivePath } from '../../../shared/ipc/channels/archive'
+import {
+  ActionIcon,
+  Center,
+  Group,
+  Loader,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core'
+import { IconArrowLeft, IconArrowRight, IconFileDescription, IconSearch } from '@tabler/icons-react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import type { ArchiveReference, RefSegment } from '../../../shared/archive/references'
+import { isFetchablePath, jsonPathOf, type ArchivePath } from '../../../shared/ipc/channels/archive'
 import { ViewerFrame, ViewerPane } from '../../components/viewer-modal/viewer-modal'
 import { ViewerError } from '../../components/viewer-error'
 import type { EntryRef } from '../entry-actions/entry-actions'
-import { nodeAt, pathKey } from './archive-model'
+import { nodeAt, pathKey, type TreeNode } from './archive-model'
+import { declaredUnits, unitAt, type UnitMode } from './archive-units'
 import { visibleRows, type Row } from './archive-rows'
 import { ArchiveTree } from './archive-tree'
+import { ArrayPanel } from './array-panel'
+import { RequiredPanel } from './required-panel'
+import { structureOf } from './structure-data'
 import classes from './archive-viewer.module.css'
 import { NodeDetails } from './node-details'
+import { FollowFailureAlert, PointsHere, ReferenceInfo } from './reference-panel'
+import { describeReference, pointersTo, referenceOf } from './tree-references'
 import { useArchiveTree } from './use-archive-tree'
+import { useFollowReference } from './use-follow-reference'
+
+const StructureView = lazy(() =>
+  import('./structure-view').then((m) => ({ default: m.StructureView })),
+)
 import { needsLoad, pathsToReveal, useRevealPath } from './use-reveal-path'
 
 type NodeRow = Extract<Row, { kind: 'node' }>
+
+/**
+ * Where the viewer's address lives (the page's URL). Without it the viewer keeps its selection
+ * to itself and follows references inside the archive without history.
+ */
+export interface ArchiveNavigation {
+  /** The researcher selected a node: the address follows, without a new history step. */
+  select(path: ArchivePath): void
+  /** Following a reference: a new history step, in this archive or another entry's. */
+  open(entryId: string, path: RefSegment[]): void
+  back?(): void
+  forward?(): void
+}
+
+/** A path the tree can show as it is: no index counted from the end. */
+const isExact = (path: RefSegment[]): path is ArchivePath =>
+  path.every((s) => typeof s === 'string' || s >= 0)
 
 /**
  * An entry's archive as a tree (sections and quantities), loaded as it is opened: the top-level
@@ -25,18 +74,71 @@ export function ArchiveViewer({
   entry,
   onClose,
   select,
+  navigation,
 }: {
   entry: Pick<EntryRef, 'serverId' | 'entryId' | 'title'>
   onClose?: () => void
-  select?: ArchivePath
+  /** The node to show; indices may count from the end (resolved when the list has come). */
+  select?: RefSegment[]
+  navigation?: ArchiveNavigation
 }) {
   const tree = useArchiveTree(entry.serverId, entry.entryId)
-  useRevealPath(tree, select)
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => pathsToReveal(select))
+  const exactSelect = select && isExact(select) ? select : undefined
+  useRevealPath(tree, exactSelect)
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => pathsToReveal(exactSelect))
   const [shownItems, setShownItems] = useState<ReadonlyMap<string, number>>(new Map())
   const [filter, setFilter] = useState('')
   const deferredFilter = useDeferredValue(filter)
-  const [selected, setSelected] = useState<ArchivePath | null>(select ?? null)
+  const [selected, setSelected] = useState<ArchivePath | null>(exactSelect ?? null)
+  const followMode = useRef<'push' | 'replace'>('push')
+
+  /** Shows a node: selected, its parents opened, the tree scrolled to it. */
+  const reveal = useCallback((path: ArchivePath) => {
+    setSelected(path)
+    setExpanded((current) => {
+      const next = new Set(current)
+      for (const key of pathsToReveal(path.slice(0, -1))) next.add(key)
+      return next
+    })
+  }, [])
+
+  const onFound = (path: ArchivePath) => {
+    if (navigation && followMode.current === 'push') navigation.open(entry.entryId, path)
+    else {
+      reveal(path)
+      navigation?.select(path)
+    }
+  }
+  const onOtherEntry = useCallback(
+    (entryId: string, path: RefSegment[]) => navigation?.open(entryId, path),
+    [navigation],
+  )
+  const refs = useFollowReference(tree, onFound, onOtherEntry)
+  const follow = refs.follow
+  const followRef = (ref: ArchiveReference) => {
+    followMode.current = 'push'
+    follow(ref)
+  }
+
+  // A new address (a followed reference, back or forward): show that node.
+  const selectKey = select === undefined ? '' : JSON.stringify(select)
+  const firstSelect = useRef(selectKey)
+  useEffect(() => {
+    if (selectKey === '') return
+    const path = JSON.parse(selectKey) as RefSegment[]
+    if (isExact(path)) {
+      if (selectKey !== firstSelect.current) reveal(path)
+    } else {
+      followMode.current = 'replace'
+      follow({ kind: 'local', raw: jsonPathOf(path), legacy: false, path })
+    }
+    firstSelect.current = ''
+  }, [selectKey, reveal, follow])
+
+  const selectNode = (path: ArchivePath) => {
+    setSelected(path)
+    navigation?.select(path)
+  }
 
   const view = useMemo(
     () =>
@@ -59,6 +161,25 @@ export function ArchiveViewer({
 
   const rootError = tree.errors.get(pathKey([]))
   const selectedNode = selected && tree.root ? nodeAt(tree.root, selected) : undefined
+  const selectedRef = referenceOf(selectedNode)
+  const pointers = useMemo(() => {
+    const node = selected && tree.root ? nodeAt(tree.root, selected) : undefined
+    return selected && tree.root && node && node.t !== 'value'
+      ? pointersTo(tree.root, selected)
+      : undefined
+  }, [tree.root, selected])
+  const structure = useMemo(
+    () => structureOf(selected && tree.root ? nodeAt(tree.root, selected) : undefined),
+    [tree.root, selected],
+  )
+  const describeRef = (ref: ArchiveReference) => describeReference(ref, tree.root)
+  const [unitMode, setUnitMode] = useState<UnitMode>('researcher')
+  const declared = useMemo(() => declaredUnits(tree.root), [tree.root])
+  const unitOf = useCallback(
+    (path: ArchivePath, node: TreeNode | undefined) =>
+      unitAt(path, unitMode, declared, firstNumber(node)),
+    [unitMode, declared],
+  )
   const empty = tree.root?.t === 'object' && tree.root.keys.length === 0
 
   return (
@@ -71,6 +192,30 @@ export function ArchiveViewer({
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="md">
+          {navigation?.back && navigation.forward && (
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label="Back (Alt+←)">
+                <ActionIcon
+                  variant="default"
+                  aria-label="Back"
+                  onClick={() => navigation.back?.()}
+                  data-testid="archive-back"
+                >
+                  <IconArrowLeft size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Forward (Alt+→)">
+                <ActionIcon
+                  variant="default"
+                  aria-label="Forward"
+                  onClick={() => navigation.forward?.()}
+                  data-testid="archive-forward"
+                >
+                  <IconArrowRight size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          )}
           <TextInput
             placeholder="Filter loaded keys (e.g. energy)"
             leftSection={<IconSearch size={14} />}
@@ -79,6 +224,17 @@ export function ArchiveViewer({
             style={{ flex: '0 1 360px' }}
             aria-label="Filter keys"
             data-testid="archive-filter"
+          />
+          <SegmentedControl
+            size="xs"
+            value={unitMode}
+            onChange={(value) => setUnitMode(value as UnitMode)}
+            data={[
+              { value: 'researcher', label: 'eV · Å · GPa' },
+              { value: 'si', label: 'SI' },
+            ]}
+            aria-label="Units"
+            data-testid="archive-units"
           />
           <Text size="xs" c="dimmed" ta="right" data-testid="archive-filter-note">
             {deferredFilter.trim() === ''
@@ -105,6 +261,7 @@ export function ArchiveViewer({
             files are under Open upload files.
           </Text>
         )}
+        {refs.failure && <FollowFailureAlert failure={refs.failure} onClose={refs.dismiss} />}
         {view && !empty && (
           <div className={classes.layout}>
             <ViewerPane>
@@ -114,12 +271,15 @@ export function ArchiveViewer({
                   selected={selected ? pathKey(selected) : null}
                   loading={tree.loading}
                   errors={tree.errors}
-                  onSelect={(row) => setSelected(row.path)}
+                  onSelect={(row) => selectNode(row.path)}
                   onToggle={toggle}
                   onMore={(path, count) =>
                     setShownItems((current) => new Map(current).set(pathKey(path), count))
                   }
                   onLoad={tree.load}
+                  describeRef={describeRef}
+                  onFollow={followRef}
+                  unitOf={unitOf}
                 />
                 {view.rows.length === 0 && (
                   <Text size="sm" c="dimmed" p="sm">
@@ -136,8 +296,47 @@ export function ArchiveViewer({
                   entryId={entry.entryId}
                   path={selected}
                   node={selectedNode}
+                  unit={unitOf(selected, selectedNode)}
                   error={tree.errors.get(pathKey(selected))}
                   onRetry={() => tree.load(selected)}
+                  extra={
+                    <>
+                      {structure && (
+                        <Suspense fallback={<Loader size="sm" />}>
+                          <StructureView structure={structure} />
+                        </Suspense>
+                      )}
+                      <ArrayPanel
+                        path={selected}
+                        node={selectedNode}
+                        parent={tree.root ? nodeAt(tree.root, selected.slice(0, -1)) : undefined}
+                        unitOf={unitOf}
+                      />
+                      {selectedRef && (
+                        <ReferenceInfo
+                          reference={selectedRef}
+                          text={describeRef(selectedRef)}
+                          following={refs.following}
+                          onFollow={() => followRef(selectedRef)}
+                        />
+                      )}
+                      {selected.length > 0 && isFetchablePath(selected) && (
+                        <RequiredPanel
+                          serverId={entry.serverId}
+                          entryId={entry.entryId}
+                          path={selected}
+                        />
+                      )}
+                      {pointers && (
+                        <PointsHere
+                          sources={pointers}
+                          onSelect={(path) =>
+                            navigation ? navigation.open(entry.entryId, path) : reveal(path)
+                          }
+                        />
+                      )}
+                    </>
+                  }
                 />
               ) : (
                 <Text size="sm" c="dimmed" p="sm">
@@ -150,4 +349,12 @@ export function ArchiveViewer({
       </Stack>
     </ViewerFrame>
   )
+}
+
+/** A number from a value or a loaded list of them: the one that picks fs or ps. */
+function firstNumber(node: TreeNode | undefined): number {
+  if (node?.t === 'value') return typeof node.value === 'number' ? node.value : 0
+  if (node?.t !== 'list') return 0
+  const item = node.items.find((i) => i?.t === 'value' && typeof i.value === 'number')
+  return item?.t === 'value' && typeof item.value === 'number' ? item.value : 0
 }

@@ -21,8 +21,20 @@ describe('parseJsonPath', () => {
     expect(parseJsonPath('$.run[0].system[1].atoms')).toEqual(['run', 0, 'system', 1, 'atoms'])
     expect(parseJsonPath('$["a b"][2]')).toEqual(['a b', 2])
   })
-  it.each(['', 'run', '$.', '$..a', '$[01]', '$[-1]', '$["a"', '$[x]', '$.a b', '$[""]'])(
-    'is undefined for %j',
-    (text) => expect(parseJsonPath(text)).toBeUndefined(),
-  )
+  it('keeps negative indices, as references write the last item', () => {
+    expect(parseJsonPath('$.run[0].calculation[-1]')).toEqual(['run', 0, 'calculation', -1])
+  })
+  it.each([
+    '',
+    'run',
+    '$.',
+    '$..a',
+    '$[01]',
+    '$[-0x1]',
+    '$[--1]',
+    '$["a"',
+    '$[x]',
+    '$.a b',
+    '$[""]',
+  ])('is undefined for %j', (text) => expect(parseJsonPath(text)).toBeUndefined())
 })

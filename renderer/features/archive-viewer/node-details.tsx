@@ -1,13 +1,14 @@
 import { Alert, Button, CopyButton, Group, ScrollArea, Stack, Text } from '@mantine/core'
 import { IconCopy, IconInfoCircle } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { AppError } from '../../../shared/errors'
 import { jsonPathOf, type ArchivePath } from '../../../shared/ipc/channels/archive'
 import { ErrorAlert } from '../../components/error-alert'
 import { RetryButton } from '../../components/retry-button'
 import { TruncatedText } from '../../components/truncated-text'
 import { useIpcClient } from '../../ipc/client-context'
-import { isComplete, loadedCount, toJson, type TreeNode } from './archive-model'
+import { isComplete, loadedCount, toJson, type NumberUnit, type TreeNode } from './archive-model'
+import { formatNumber } from './format-number'
 import classes from './archive-viewer.module.css'
 
 /** Strings longer than this are cut until "Show all" is pressed. */
@@ -36,6 +37,8 @@ export function NodeDetails({
   node,
   error,
   onRetry,
+  extra,
+  unit,
 }: {
   serverId: string
   entryId: string
@@ -43,6 +46,10 @@ export function NodeDetails({
   node: TreeNode | undefined
   error: AppError | undefined
   onRetry: () => void
+  /** Shown under the actions: a reference's target, what points here. */
+  extra?: ReactNode
+  /** The unit numbers here are shown in; the SI value is shown beside a converted one. */
+  unit?: NumberUnit
 }) {
   const client = useIpcClient()
   const [fullString, setFullString] = useState(false)
@@ -116,6 +123,7 @@ export function NodeDetails({
           {copy?.state === 'done' ? 'Copied' : 'Copy value'}
         </Button>
       </Group>
+      {extra}
       {copy?.state === 'error' && (
         <ErrorAlert error={copy.error} title="Could not copy the value" />
       )}
@@ -149,8 +157,15 @@ export function NodeDetails({
       )}
       {node?.t === 'value' && typeof node.value !== 'string' && (
         <pre className={classes.value} data-testid="archive-value">
-          {String(node.value)}
+          {typeof node.value === 'number' && unit
+            ? `${formatNumber(unit.convert(node.value))} ${unit.symbol}`
+            : String(node.value)}
         </pre>
+      )}
+      {node?.t === 'value' && typeof node.value === 'number' && unit && (
+        <Text size="xs" c="dimmed" data-testid="archive-value-si">
+          As stored (SI): {String(node.value)}
+        </Text>
       )}
     </Stack>
   )

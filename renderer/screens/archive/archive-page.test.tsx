@@ -1,10 +1,14 @@
-import { render, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { RouterProvider } from '@tanstack/react-router'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { ArchiveAnswer } from '../../../shared/ipc/channels/archive'
 import { AppProviders } from '../../app/providers'
+import { createAppRouter } from '../../app/routing/router'
+import { SignInPromptProvider } from '../../components/sign-in/prompt-context'
+import { createSignInPromptStore } from '../../components/sign-in/prompt-store'
 import { createIpcClient } from '../../ipc/client'
-import { createFakeTransport } from '../../test-support/fake-transport'
-import { ArchivePage } from './archive-page'
+import { createFakeTransport, PUBLIC_SERVER } from '../../test-support/fake-transport'
 
 const ANSWERS: Record<string, ArchiveAnswer> = {
   '[]': {
@@ -20,11 +24,23 @@ const ANSWERS: Record<string, ArchiveAnswer> = {
     value: { system: null },
     marks: [{ kind: 'lazy', path: ['run', 0, 'system'] }],
   },
-  '["run",0,"system"]': { path: ['run', 0, 'system'], value: { atoms: 4 }, marks: [] },
+  '["run",0,"system"]': {
+    path: ['run', 0, 'system'],
+    value: { atoms: 4, self_ref: '#/run/0' },
+    marks: [],
+  },
 }
 
+/** The page at #/archive/s1/e1/<jsonPath>, in the app's router (hash history). */
 function renderPage(jsonPath: string | undefined) {
+  window.location.hash = `#/archive/nomad-public/e1${jsonPath === undefined ? '' : `/${encodeURIComponent(jsonPath)}`}`
   const fake = createFakeTransport({
+    'app.info': () => ({ ok: true, value: { mode: 'web', version: '0.1.0' } }),
+    'servers.list': () => ({
+      ok: true,
+      value: { servers: [PUBLIC_SERVER], activeServerId: 'nomad-public' },
+    }),
+    'app.status': () => ({ ok: true, value: { activeServerId: 'nomad-public', servers: {} } }),
     'archive.read': (input) => {
       const answer = ANSWERS[JSON.stringify((input as { path: unknown[] }).path)]
       return answer
@@ -32,36 +48,78 @@ function renderPage(jsonPath: string | undefined) {
         : { ok: false, error: { code: 'not_found', message: 'no such part' } }
     },
   })
+  const router = createAppRouter()
   render(
     <AppProviders client={createIpcClient(fake.transport)}>
-      <ArchivePage serverId="s1" entryId="e1" jsonPath={jsonPath} />
+      <SignInPromptProvider store={createSignInPromptStore()}>
+        <RouterProvider router={router} />
+      </SignInPromptProvider>
     </AppProviders>,
   )
-  return () => fake.calls.map((c) => (c.input as { path: unknown[] }).path)
+  return () =>
+    fake.calls
+      .filter((c) => c.channel === 'archive.read')
+      .map((c) => (c.input as { path: unknown[] }).path)
 }
+
+afterEach(() => {
+  window.location.hash = ''
+})
 
 const node = (path: string) =>
   screen.queryAllByTestId('archive-node').find((el) => el.dataset.path === path)
 
-describe('ArchivePage (#/archive/<server>/<entry>/<json-path>)', () => {
+describe('ArchivePage (#/archive/<server>/<entry>/<json-path>)', { timeout: 30_000 }, () => {
   it('is the archive viewer as a page, opened down to the link’s node and selecting it', async () => {
     const paths = renderPage('$.run[0].system')
-    expect(screen.getByTestId('archive-viewer')).toHaveAttribute('data-viewer', 'page')
+    // The screen loads on demand; the first import takes a while in jsdom.
+    expect(await screen.findByTestId('archive-viewer', {}, { timeout: 15_000 })).toHaveAttribute(
+      'data-viewer',
+      'page',
+    )
     expect(screen.getByTestId('archive-title')).toHaveTextContent('Archive · e1')
     // Three fetches one after another: give a loaded machine time.
-    await waitFor(() => expect(node('run/0/system/atoms')).toBeDefined(), { timeout: 5_000 })
+    await waitFor(() => expect(node('run/0/system/atoms')).toBeDefined(), { timeout: 15_000 })
     expect(screen.getByTestId('archive-path')).toHaveTextContent('$.run[0].system')
     expect(paths()).toEqual([[], ['run', 0], ['run', 0, 'system']])
   })
+  it('keeps the selection in the address; a followed reference is a step Back returns from', async () => {
+    const user = userEvent.setup()
+    renderPage('$.run[0].system')
+    await waitFor(() => expect(node('run/0/system/self_ref')).toBeDefined(), { timeout: 15_000 })
+    await user.click(node('run/0/system/atoms') as HTMLElement)
+    await waitFor(() =>
+      expect(decodeURIComponent(window.location.hash)).toBe(
+        '#/archive/nomad-public/e1/$.run[0].system.atoms',
+      ),
+    )
+    await user.click(node('run/0/system/self_ref') as HTMLElement)
+    await user.click(screen.getByTestId('archive-follow'))
+    await waitFor(() =>
+      expect(screen.getByTestId('archive-path')).toHaveTextContent(/^\$\.run\[0\]$/),
+    )
+    expect(decodeURIComponent(window.location.hash)).toBe('#/archive/nomad-public/e1/$.run[0]')
+    await user.click(screen.getByTestId('archive-back'))
+    await waitFor(() =>
+      expect(screen.getByTestId('archive-path')).toHaveTextContent('$.run[0].system.self_ref'),
+    )
+    // Alt+→ goes forward again (the shell's history keys).
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', altKey: true }))
+    })
+    await waitFor(() =>
+      expect(screen.getByTestId('archive-path')).toHaveTextContent(/^\$\.run\[0\]$/),
+    )
+  })
   it('opens with nothing selected when the path does not read as one', async () => {
     const paths = renderPage('run.0')
-    await waitFor(() => expect(node('run')).toBeDefined())
+    await waitFor(() => expect(node('run')).toBeDefined(), { timeout: 15_000 })
     expect(screen.queryByTestId('archive-path')).toBeNull()
     expect(paths()).toEqual([[]])
   })
   it('asks once for a part the archive does not have', async () => {
     const paths = renderPage('$.metadata.nope')
-    await waitFor(() => expect(paths()).toEqual([[], ['metadata']]))
+    await waitFor(() => expect(paths()).toEqual([[], ['metadata']]), { timeout: 15_000 })
     expect(await screen.findByTestId('archive-path')).toHaveTextContent('$.metadata.nope')
   })
 })

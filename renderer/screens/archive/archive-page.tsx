@@ -1,10 +1,15 @@
+import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useMemo } from 'react'
-import { ArchiveViewer } from '../../features/archive-viewer/archive-viewer'
+import type { RefSegment } from '../../../shared/archive/references'
+import { jsonPathOf } from '../../../shared/ipc/channels/archive'
+import { ArchiveViewer, type ArchiveNavigation } from '../../features/archive-viewer/archive-viewer'
 import { parseJsonPath } from '../../features/archive-viewer/json-path'
 
 /**
  * #/archive/<server>/<entry>/<json-path>: one entry's archive as a page, the node at the JSON
  * path selected. A path that does not read as one opens the archive with nothing selected.
+ * Selecting a node replaces the address (it survives a restart and can be copied as a link);
+ * following a reference adds a history step, so Back, Alt+← and the mouse's back button return.
  */
 export function ArchivePage({
   serverId,
@@ -15,15 +20,32 @@ export function ArchivePage({
   entryId: string
   jsonPath: string | undefined
 }) {
+  const navigate = useNavigate()
+  const { history } = useRouter()
   const select = useMemo(
     () => (jsonPath === undefined ? undefined : parseJsonPath(jsonPath)),
     [jsonPath],
   )
+  const navigation = useMemo<ArchiveNavigation>(() => {
+    const go = (to: string, path: RefSegment[], replace: boolean) =>
+      void navigate({
+        to: '/archive/$serverId/$entryId/{-$jsonPath}',
+        params: { serverId, entryId: to, jsonPath: jsonPathOf(path) },
+        replace,
+      })
+    return {
+      select: (path) => go(entryId, path, true),
+      open: (to, path) => go(to, path, false),
+      back: () => history.back(),
+      forward: () => history.forward(),
+    }
+  }, [navigate, history, serverId, entryId])
   return (
     <ArchiveViewer
-      key={`${serverId}/${entryId}/${jsonPath ?? ''}`}
+      key={`${serverId}/${entryId}`}
       entry={{ serverId, entryId }}
       select={select}
+      navigation={navigation}
     />
   )
 }

@@ -10,7 +10,7 @@ export function toCurl(request: ExportRequest): string {
   const lines = [
     // --retry: NOMAD answers 503 when a client exceeds its rate limit; curl then waits (1 s,
     // 2 s, 4 s) and tries again instead of printing the proxy's HTML page.
-    `curl -sS --retry 3 -X POST ${shellQuote(endpointUrl(request.baseUrl, '/entries/query'))}`,
+    `curl -sS --retry 3 -X POST ${shellQuote(endpointUrl(request.baseUrl, request.path ?? '/entries/query'))}`,
     `-H 'Content-Type: application/json'`,
   ]
   // Double quotes so the shell expands the variable; the token itself is never written here.

@@ -6,7 +6,9 @@ export function toPythonRequests(request: ExportRequest): string {
   const lines: string[] = []
   if (request.auth) lines.push('import os', '')
   lines.push('import requests', '')
-  lines.push(`url = ${pythonString(endpointUrl(request.baseUrl, '/entries/query'))}`)
+  lines.push(
+    `url = ${pythonString(endpointUrl(request.baseUrl, request.path ?? '/entries/query'))}`,
+  )
   lines.push(`body = ${pythonLiteral(requestBody(request))}`)
   if (request.auth) {
     lines.push(

@@ -14,6 +14,8 @@ export interface ExportRequest {
   required?: JsonObject
   /** Write the Authorization placeholder (the owner needs sign-in, or you are signed in). */
   auth: boolean
+  /** The endpoint; '/entries/query' unless given ('/entries/archive/query' for archives). */
+  path?: string
 }
 
 /** Owners the server refuses without sign-in (nomad-api-facts §2.1). */

@@ -1,5 +1,10 @@
-import { useEffect, useState } from 'react'
-import { ArchiveViewer } from '../../../features/archive-viewer/archive-viewer'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useMemo, useState } from 'react'
+import { jsonPathOf } from '../../../../shared/ipc/channels/archive'
+import {
+  ArchiveViewer,
+  type ArchiveNavigation,
+} from '../../../features/archive-viewer/archive-viewer'
 import { FileDownloadActions } from '../../../features/downloads/file-download-actions'
 import { FileBrowser } from '../../../features/uploads/files/file-browser'
 import { registerEntryAction, type EntryRef } from '../../../features/entry-actions/entry-actions'
@@ -13,6 +18,22 @@ export function EntryViewers({ onOpenChange }: { onOpenChange: (open: boolean) =
   const [archive, setArchive] = useState<EntryRef | null>(null)
   const [files, setFiles] = useState<EntryRef | null>(null)
   const open = archive !== null || files !== null
+  const navigate = useNavigate()
+  // Following a reference leaves the quick look for the archive's own page, where Back works.
+  const navigation = useMemo<ArchiveNavigation | undefined>(
+    () =>
+      archive === null
+        ? undefined
+        : {
+            select: () => undefined,
+            open: (entryId, path) =>
+              void navigate({
+                to: '/archive/$serverId/$entryId/{-$jsonPath}',
+                params: { serverId: archive.serverId, entryId, jsonPath: jsonPathOf(path) },
+              }),
+          },
+    [archive, navigate],
+  )
   // Mantine closes every open modal and drawer on Escape; the drawer stays while a viewer is up.
   useEffect(() => onOpenChange(open), [open, onOpenChange])
   useEffect(() => {
@@ -30,6 +51,7 @@ export function EntryViewers({ onOpenChange }: { onOpenChange: (open: boolean) =
           key={`${archive.serverId}/${archive.entryId}`}
           entry={archive}
           onClose={() => setArchive(null)}
+          navigation={navigation}
         />
       )}
       {files && (

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test'
+import { shootLightAndDark } from '../fixtures/screenshots'
+import { expect, openApp, test } from '../fixtures/test'
+
+// The archive viewer's walk (issue 14): a reference followed from the drawer's quick look to
+// the archive's page, followed again and back, units switched, an array plotted, a structure
+// in 3D; screenshots of the followed reference, the plot and the 3D view in light and dark.
+
+test.use({ sandbox: { entries: 60 }, viewport: { width: 1360, height: 860 } })
+
+const node = (page: Page, path: string) =>
+  page.getByTestId('archive-tree').locator(`[data-testid="archive-node"][data-path="${path}"]`)
+
+async function open(page: Page, ...paths: string[]) {
+  for (const path of paths) {
+    await expect(node(page, path)).toBeVisible()
+    if ((await node(page, path).getAttribute('aria-expanded')) !== 'true')
+      await node(page, path).click()
+  }
+}
+
+test('archive: references, back, units, a plot, the 3D view and a required copied as Python', async ({
+  page,
+  context,
+  host,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await openApp(page, host.current(), 'search')
+  const firstRow = page.getByTestId('results-grid').locator('[data-row-index="0"][data-entry-id]')
+  await firstRow.dblclick()
+  await page.getByTestId('entry-open-archive').click()
+
+  // The quick look: following a reference opens the archive's own page at the target.
+  await open(page, 'run', 'run/0', 'run/0/calculation', 'run/0/calculation/0')
+  const ref = node(page, 'run/0/calculation/0/system_ref').getByTestId('archive-ref')
+  await expect(ref).toContainText(/→ system 0/)
+  await ref.click()
+  await expect(page.getByTestId('archive-viewer')).toHaveAttribute('data-viewer', 'page')
+  await expect(page.getByTestId('archive-path')).toHaveText('$.run[0].system[0]')
+  await expect(page).toHaveURL(/#\/archive\//)
+  await expect(page.getByTestId('archive-points-here')).toContainText('What points here')
+
+  // On the page: follow the calculation's reference by keyboard, then Back returns to it.
+  await open(page, 'run/0/calculation', 'run/0/calculation/0')
+  await node(page, 'run/0/calculation/0/method_ref').click()
+  await node(page, 'run/0/calculation/0/method_ref').press('Enter')
+  await expect(page.getByTestId('archive-path')).toHaveText('$.run[0].method[0]')
+  await page.getByTestId('archive-back').click()
+  await expect(page.getByTestId('archive-path')).toHaveText('$.run[0].calculation[0].method_ref')
+  await page.keyboard.press('Alt+ArrowRight')
+  await expect(page.getByTestId('archive-path')).toHaveText('$.run[0].method[0]')
+
+  // Units: energies in eV, SI on request.
+  await open(page, 'run/0/calculation/0/energy', 'run/0/calculation/0/energy/total')
+  const energy = node(page, 'run/0/calculation/0/energy/total/value')
+  await expect(energy).toContainText(/ eV$/)
+  await page.getByTestId('archive-units').getByText('SI').click()
+  await expect(energy).toContainText(/e-\d+ J$/)
+  await page.getByTestId('archive-units').getByText('eV · Å · GPa').click()
+
+  // The required that fetches just the energies, copied as Python (no token in it).
+  await node(page, 'run/0/calculation/0/energy').focus()
+  await expect(page.getByTestId('archive-required-json')).toHaveText(
+    '{"run[0]":{"calculation[0]":{"energy":"*"}}}',
+  )
+  await page.getByTestId('archive-copy-python').click()
+  const python = await page.evaluate(() => navigator.clipboard.readText())
+  expect(python).toContain('/entries/archive/query')
+  expect(python).toContain("'required': {'run[0]': {'calculation[0]': {'energy': '*'}}}")
+  expect(python).not.toMatch(/Bearer/)
+
+  // An array: shape, type and a chart of the positions in Å.
+  await open(page, 'run/0/system/0/atoms')
+  await node(page, 'run/0/system/0/atoms/positions').click()
+  await expect(page.getByTestId('archive-array-shape')).toContainText(/shape \[\d+ × 3\]/)
+  const plot = page.getByTestId('archive-plot')
+  await expect(plot.locator('canvas')).toBeVisible()
+  await expect(plot).toContainText('positions[:, 0] (Å)')
+  await expect(page.getByTestId('archive-plot-note')).toContainText('points drawn')
+  await shootLightAndDark(page, 'archive-plot', page.getByTestId('archive-viewer'))
+
+  // The structure in 3D (WebGL), with a 2×2×2 supercell along its periodic directions.
+  await node(page, 'run/0/system/0').focus()
+  const structure = page.getByTestId('archive-structure')
+  await expect(structure.locator('canvas')).toBeVisible()
+  await expect(structure).toContainText('unit cell drawn')
+  const atoms = Number((await structure.textContent())?.match(/(\d+) atoms/)?.[1])
+  const supercell = structure.getByLabel('Supercell repeat')
+  if ((await supercell.count()) > 0) {
+    await supercell.fill('2')
+    await expect(structure).not.toContainText(`${atoms} atoms`)
+  }
+  await shootLightAndDark(page, 'archive-structure', page.getByTestId('archive-viewer'))
+
+  // The followed reference, for the screenshot.
+  await node(page, 'run/0/calculation/0/system_ref').getByText('system_ref').click()
+  await expect(page.getByTestId('archive-ref-info')).toContainText('Go to system 0')
+  await shootLightAndDark(page, 'archive-reference', page.getByTestId('archive-viewer'))
+})
