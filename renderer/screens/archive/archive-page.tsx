@@ -1,3 +1,4 @@
+import { Title, VisuallyHidden } from '@mantine/core'
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import type { RefSegment } from '../../../shared/archive/references'
@@ -41,11 +42,18 @@ export function ArchivePage({
     }
   }, [navigate, history, serverId, entryId])
   return (
-    <ArchiveViewer
-      key={`${serverId}/${entryId}`}
-      entry={{ serverId, entryId }}
-      select={select}
-      navigation={navigation}
-    />
+    <>
+      {/* The page's one h1 for screen readers and the outline; the viewer's own header shows
+          the entry on screen. */}
+      <VisuallyHidden>
+        <Title order={1}>Archive of entry {entryId}</Title>
+      </VisuallyHidden>
+      <ArchiveViewer
+        key={`${serverId}/${entryId}`}
+        entry={{ serverId, entryId }}
+        select={select}
+        navigation={navigation}
+      />
+    </>
   )
 }
