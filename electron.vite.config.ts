@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { precompress } from './electron/tools/precompress'
 
 // One build for the three Electron targets. The preload must be a single CommonJS file because
 // sandboxed preloads cannot load ES modules or other files (Electron docs, "Sandboxing").
@@ -22,9 +23,17 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
-    plugins: [react()],
+    // Precompressed (brotli, gzip) for the web host; Electron reads the plain files.
+    plugins: [react(), precompress()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
+      // Minified, with a manifest of chunks and their imports that the bundle-size check and the
+      // start-up benchmark read (e2e/bench/support/bundle-size.ts). Screens and heavy parts are
+      // split by their dynamic import()s in the code, not here.
+      minify: true,
+      cssMinify: true,
+      manifest: true,
+      emptyOutDir: true,
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'renderer/index.html') } },
     },
   },

@@ -1,8 +1,19 @@
-import { useEffect, useState } from 'react'
-import { ArchiveViewer } from '../../../features/archive-viewer/archive-viewer'
+import { Suspense, useEffect, useState } from 'react'
+import { onDemand } from '../../../components/on-demand/on-demand'
 import { FileDownloadActions } from '../../../features/downloads/file-download-actions'
-import { FileBrowser } from '../../../features/uploads/files/file-browser'
+import { whenIdle } from '../../../components/on-demand/when-idle'
 import { registerEntryAction, type EntryRef } from '../../../features/entry-actions/entry-actions'
+
+// The viewers are the heaviest code behind the results (tree, previews, highlighter): fetched
+// when the results are idle on screen, so opening one does not wait, and never before.
+const ArchiveViewer = onDemand(
+  () => import('../../../features/archive-viewer/archive-viewer'),
+  'ArchiveViewer',
+)
+const FileBrowser = onDemand(
+  () => import('../../../features/uploads/files/file-browser'),
+  'FileBrowser',
+)
 
 /**
  * Provides the drawer's "Open archive" and "Open upload files" while the results are on screen
@@ -15,6 +26,7 @@ export function EntryViewers({ onOpenChange }: { onOpenChange: (open: boolean) =
   const open = archive !== null || files !== null
   // Mantine closes every open modal and drawer on Escape; the drawer stays while a viewer is up.
   useEffect(() => onOpenChange(open), [open, onOpenChange])
+  useEffect(() => whenIdle([ArchiveViewer.preload, FileBrowser.preload]), [])
   useEffect(() => {
     const removeArchive = registerEntryAction({ id: 'open-archive', run: setArchive })
     const removeFiles = registerEntryAction({ id: 'open-upload-files', run: setFiles })
@@ -24,7 +36,7 @@ export function EntryViewers({ onOpenChange }: { onOpenChange: (open: boolean) =
     }
   }, [])
   return (
-    <>
+    <Suspense fallback={null}>
       {archive && (
         <ArchiveViewer
           key={`${archive.serverId}/${archive.entryId}`}
@@ -52,6 +64,6 @@ export function EntryViewers({ onOpenChange }: { onOpenChange: (open: boolean) =
           }
         />
       )}
-    </>
+    </Suspense>
   )
 }
