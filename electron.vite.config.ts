@@ -1,12 +1,16 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { nodeEntries } from './electron/tools/node-entries'
 import { precompress } from './electron/tools/precompress'
 
 // One build for the three Electron targets. The preload must be a single CommonJS file because
 // sandboxed preloads cannot load ES modules or other files (Electron docs, "Sandboxing").
 export default defineConfig({
   main: {
+    // The web host and the sandbox CLI are built alongside main, so every build (npm run build,
+    // npm start, CI) also gives `npm run web`/`npm run sandbox` their JavaScript (out/node).
+    plugins: [nodeEntries(import.meta.dirname)],
     build: {
       externalizeDeps: true,
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'electron/main/index.ts') } },

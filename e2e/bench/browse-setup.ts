@@ -4,7 +4,7 @@
  * small report helpers.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 
@@ -15,13 +15,17 @@ export interface SandboxProcess {
   stop(): Promise<void>
 }
 
-/** Starts `electron/sandbox/cli.ts` on a free port and waits for the API line of its banner. */
+/** The built sandbox CLI (electron/tools/node-entries.ts), what `npm run sandbox` runs. */
+export const BUILT_SANDBOX = resolve(REPO_ROOT, 'out/node/sandbox.js')
+
+/** Starts the built sandbox CLI on a free port and waits for the API line of its banner. */
 export function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
-  const child = spawn(
-    resolve(REPO_ROOT, 'node_modules/.bin/tsx'),
-    ['electron/sandbox/cli.ts', '--port', '0', ...args],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  if (!existsSync(BUILT_SANDBOX))
+    return Promise.reject(new Error(`${BUILT_SANDBOX} is missing: run \`npm run build\` first.`))
+  const child = spawn(process.execPath, [BUILT_SANDBOX, '--port', '0', ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
