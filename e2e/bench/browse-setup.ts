@@ -18,12 +18,18 @@ export interface SandboxProcess {
 /** The built sandbox CLI (electron/tools/node-entries.ts), what `npm run sandbox` runs. */
 export const BUILT_SANDBOX = resolve(REPO_ROOT, 'out/node/sandbox.js')
 
-/** Starts the built sandbox CLI on a free port and waits for the API line of its banner. */
-export function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
-  if (!existsSync(BUILT_SANDBOX))
+/**
+ * Starts the built sandbox CLI on a free port and waits for the API line of its banner.
+ * `launch` starts another build instead (the start-up bench's reference).
+ */
+export function startSandboxProcess(
+  args: string[],
+  launch = { command: process.execPath, args: [BUILT_SANDBOX], cwd: REPO_ROOT },
+): Promise<SandboxProcess> {
+  if (launch.args[0] === BUILT_SANDBOX && !existsSync(BUILT_SANDBOX))
     return Promise.reject(new Error(`${BUILT_SANDBOX} is missing: run \`npm run build\` first.`))
-  const child = spawn(process.execPath, [BUILT_SANDBOX, '--port', '0', ...args], {
-    cwd: REPO_ROOT,
+  const child = spawn(launch.command, [...launch.args, '--port', '0', ...args], {
+    cwd: launch.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''

@@ -10,8 +10,13 @@ import { whenIdle } from '../components/on-demand/when-idle'
 import { ErrorBoundary } from './error-boundary'
 import { LiveUpdates, ThemeSync } from './live-updates'
 import { AppProviders } from './providers'
-import { SCREEN_PREFETCH } from './routing/route-tree'
+import { StartupGate } from './startup-gate'
+import { preloadFirstScreen, SCREEN_PREFETCH } from './routing/route-tree'
 import { createAppRouter } from './routing/router'
+
+function startFirstScreen() {
+  void preloadFirstScreen().catch(() => undefined)
+}
 
 /** The whole renderer, given the transport picked at start (Electron bridge or WebSocket). */
 export function App({ transport }: { transport: Transport }) {
@@ -24,10 +29,12 @@ export function App({ transport }: { transport: Transport }) {
     <AppProviders client={client}>
       <SignInPromptProvider store={prompt}>
         <ErrorBoundary where="app">
-          <LiveUpdates />
-          <ThemeSync />
-          <SignInModal store={prompt} />
-          <RouterProvider router={router} />
+          <StartupGate onStart={startFirstScreen}>
+            <LiveUpdates />
+            <ThemeSync />
+            <SignInModal store={prompt} />
+            <RouterProvider router={router} />
+          </StartupGate>
         </ErrorBoundary>
       </SignInPromptProvider>
     </AppProviders>

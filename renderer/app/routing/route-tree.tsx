@@ -28,6 +28,9 @@ const screens = {
 const ArchivePage = onDemand(() => import('../../screens/archive/archive-page'), 'ArchivePage')
 const UploadPage = onDemand(() => import('../../screens/uploads/upload-page'), 'UploadPage')
 
+/** The default section's code, fetched at start while the start-up data is on its way. */
+export const preloadFirstScreen = screens.search.preload
+
 /** Fetched one per idle period after the first screen: the sections in menu order, then pages. */
 export const SCREEN_PREFETCH: readonly (() => Promise<unknown>)[] = [
   ...Object.values(screens).map((screen) => screen.preload),
