@@ -10,9 +10,28 @@ export const FIRST_SCREEN_MODULE = 'screens/search/search-screen.tsx'
 
 /** Budgets in bytes (1 kB = 1000 B) of gzip-compressed JavaScript. */
 export const BUNDLE_BUDGETS = {
-  /** index.html's script and everything it preloads, plus the first screen's route chunks. */
-  firstScreenJsGzip: 250_000,
+  /** index.html's script and everything it preloads (issue #19: ≤ 250 KB). */
+  initialJsGzip: 250_000,
+  /**
+   * Plus the first screen's route chunks (Search: builder, results table, zod for the wire
+   * models); 337 kB when set, so a heavy static import into the Search screen fails too.
+   */
+  firstScreenJsGzip: 360_000,
 } as const
+
+/** Budget failures, as sentences; empty when the bundle is within every budget. */
+export function bundleBudgetFailures(report: BundleReport): string[] {
+  const failures: string[] = []
+  if (report.initialJs.gzip > BUNDLE_BUDGETS.initialJsGzip)
+    failures.push(
+      `initial JavaScript is ${kB(report.initialJs.gzip)} gzip, over ${kB(BUNDLE_BUDGETS.initialJsGzip)}`,
+    )
+  if (report.firstScreenJs.gzip > BUNDLE_BUDGETS.firstScreenJsGzip)
+    failures.push(
+      `the first screen's JavaScript is ${kB(report.firstScreenJs.gzip)} gzip, over ${kB(BUNDLE_BUDGETS.firstScreenJsGzip)}`,
+    )
+  return failures
+}
 
 const manifestSchema = z.record(
   z.string(),
