@@ -134,9 +134,12 @@ const MARK_FIRST_SCREEN = `(() => {
 
 async function firstScreenMs(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' })
-  const handle = await page.waitForFunction('window.__firstScreen', undefined, {
-    timeout: 60_000,
-  })
+  // A function, not a string: the page's CSP forbids evaluating strings.
+  const handle = await page.waitForFunction(
+    () => (window as unknown as { __firstScreen?: number }).__firstScreen,
+    undefined,
+    { timeout: 60_000 },
+  )
   return Number(await handle.jsonValue())
 }
 
