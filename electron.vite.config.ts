@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 import { nodeEntries } from './electron/tools/node-entries'
 import { precompress } from './electron/tools/precompress'
+import { preloadFirstScreen } from './electron/tools/preload-first-screen'
 
 // One build for the three Electron targets. The preload must be a single CommonJS file because
 // sandboxed preloads cannot load ES modules or other files (Electron docs, "Sandboxing").
@@ -28,7 +29,7 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
     // Precompressed (brotli, gzip) for the web host; Electron reads the plain files.
-    plugins: [react(), precompress()],
+    plugins: [react(), preloadFirstScreen('screens/search/search-screen.tsx'), precompress()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       // Minified, with a manifest of chunks and their imports that the bundle-size check and the
