@@ -342,7 +342,7 @@ function markdown(
       ['Part', 'Today', `Reference ${REFERENCE_COMMIT}`, 'Budget'],
       [
         [
-          'Initial (index.html and its preloads)',
+          'Initial (the entry chunk and its static imports)',
           `${kB(current.initialJs.gzip)} in ${current.initialJs.files} files`,
           `${kB(reference.initialJs.gzip)} in ${reference.initialJs.files} files`,
           '≤ 250.0 kB',
