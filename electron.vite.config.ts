@@ -1,11 +1,17 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { nodeEntries } from './electron/tools/node-entries'
+import { precompress } from './electron/tools/precompress'
+import { preloadFirstScreen } from './electron/tools/preload-first-screen'
 
 // One build for the three Electron targets. The preload must be a single CommonJS file because
 // sandboxed preloads cannot load ES modules or other files (Electron docs, "Sandboxing").
 export default defineConfig({
   main: {
+    // The web host and the sandbox CLI are built alongside main, so every build (npm run build,
+    // npm start, CI) also gives `npm run web`/`npm run sandbox` their JavaScript (out/node).
+    plugins: [nodeEntries(import.meta.dirname)],
     build: {
       externalizeDeps: true,
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'electron/main/index.ts') } },
@@ -22,9 +28,17 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
-    plugins: [react()],
+    // Precompressed (brotli, gzip) for the web host; Electron reads the plain files.
+    plugins: [react(), preloadFirstScreen('screens/search/search-screen.tsx'), precompress()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
+      // Minified, with a manifest of chunks and their imports that the bundle-size check and the
+      // start-up benchmark read (e2e/bench/support/bundle-size.ts). Screens and heavy parts are
+      // split by their dynamic import()s in the code, not here.
+      minify: true,
+      cssMinify: true,
+      manifest: true,
+      emptyOutDir: true,
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'renderer/index.html') } },
     },
   },

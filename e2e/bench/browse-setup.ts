@@ -4,7 +4,7 @@
  * small report helpers.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 
@@ -15,13 +15,23 @@ export interface SandboxProcess {
   stop(): Promise<void>
 }
 
-/** Starts `electron/sandbox/cli.ts` on a free port and waits for the API line of its banner. */
-export function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
-  const child = spawn(
-    resolve(REPO_ROOT, 'node_modules/.bin/tsx'),
-    ['electron/sandbox/cli.ts', '--port', '0', ...args],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+/** The built sandbox CLI (electron/tools/node-entries.ts), what `npm run sandbox` runs. */
+export const BUILT_SANDBOX = resolve(REPO_ROOT, 'out/node/sandbox.js')
+
+/**
+ * Starts the built sandbox CLI on a free port and waits for the API line of its banner.
+ * `launch` starts another build instead (the start-up bench's reference).
+ */
+export function startSandboxProcess(
+  args: string[],
+  launch = { command: process.execPath, args: [BUILT_SANDBOX], cwd: REPO_ROOT },
+): Promise<SandboxProcess> {
+  if (launch.args[0] === BUILT_SANDBOX && !existsSync(BUILT_SANDBOX))
+    return Promise.reject(new Error(`${BUILT_SANDBOX} is missing: run \`npm run build\` first.`))
+  const child = spawn(launch.command, [...launch.args, '--port', '0', ...args], {
+    cwd: launch.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const exited = new Promise<void>((done) => child.once('exit', () => done()))

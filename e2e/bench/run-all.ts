@@ -15,6 +15,7 @@ const BENCHMARKS = [
     report: 'docs/benchmarks/scheduler.md',
   },
   { name: 'browse', script: 'e2e/bench/browse.bench.ts', report: 'docs/benchmarks/browse.md' },
+  { name: 'startup', script: 'e2e/bench/startup.bench.ts', report: 'docs/benchmarks/startup.md' },
   {
     name: 'downloads',
     script: 'e2e/bench/downloads.bench.ts',

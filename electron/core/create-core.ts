@@ -5,6 +5,7 @@ import {
   type EventPayload,
 } from '../../shared/ipc/contract'
 import { createAppHandlers } from './app/app-handlers'
+import { createStartupHandler } from './app/startup-handler'
 import { createArchiveHandlers } from './archive/archive-handlers'
 import { createAuthDomain } from './auth/auth-domain'
 import { createCoreServices } from './create-services'
@@ -66,7 +67,7 @@ export function createCore(ports: CorePorts): Core {
   const tokens = createTokensDomain(services, { auth, vault, notify: ports.notify })
   const offline = createOfflineDomain(services)
 
-  const handlers: HandlersFor<Channels> = {
+  const domains: Omit<HandlersFor<Channels>, 'app.startup'> = {
     ...createAppHandlers(ports, status),
     ...createSettingsHandlers(services.settings, events),
     ...createServersHandlers(services, status, tokens.servers),
@@ -86,6 +87,7 @@ export function createCore(ports: CorePorts): Core {
     ...createGroupsHandlers(services),
     ...offline.handlers,
   }
+  const handlers: HandlersFor<Channels> = { ...domains, ...createStartupHandler(domains) }
 
   // First look at the active server; failures end up in its status, never as a rejection.
   // Reading settings here also surfaces an unreadable settings file at start, not on first use.

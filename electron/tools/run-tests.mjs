@@ -22,6 +22,8 @@ const stages = [
     ],
   ],
   ['build', 'npx', ['electron-vite', 'build']],
+  // Seconds: the renderer's initial and first-screen JavaScript against their gzip budgets.
+  ['bundle', 'npx', ['tsx', 'e2e/bench/bundle-check.ts']],
   ['playwright', 'npx', ['playwright', 'test']],
 ].filter(([name]) => only.length === 0 || only.includes(name))
 

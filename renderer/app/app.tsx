@@ -1,15 +1,22 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { createIpcClient } from '../ipc/client'
 import type { Transport } from '../ipc/transport'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { SignInPromptProvider } from '../components/sign-in/prompt-context'
 import { createSignInPromptStore } from '../components/sign-in/prompt-store'
 import { withReauth } from '../components/sign-in/reauth-client'
 import { SignInModal } from '../components/sign-in/sign-in-modal'
+import { whenIdle } from '../components/on-demand/when-idle'
 import { ErrorBoundary } from './error-boundary'
 import { LiveUpdates, ThemeSync } from './live-updates'
 import { AppProviders } from './providers'
+import { StartupGate } from './startup-gate'
+import { preloadFirstScreen, SCREEN_PREFETCH } from './routing/route-tree'
 import { createAppRouter } from './routing/router'
+
+function startFirstScreen() {
+  void preloadFirstScreen().catch(() => undefined)
+}
 
 /** The whole renderer, given the transport picked at start (Electron bridge or WebSocket). */
 export function App({ transport }: { transport: Transport }) {
@@ -17,14 +24,17 @@ export function App({ transport }: { transport: Transport }) {
   const [prompt] = useState(createSignInPromptStore)
   const [client] = useState(() => withReauth(createIpcClient(transport), prompt))
   const [router] = useState(() => createAppRouter())
+  useEffect(() => whenIdle(SCREEN_PREFETCH), [])
   return (
     <AppProviders client={client}>
       <SignInPromptProvider store={prompt}>
         <ErrorBoundary where="app">
-          <LiveUpdates />
-          <ThemeSync />
-          <SignInModal store={prompt} />
-          <RouterProvider router={router} />
+          <StartupGate onStart={startFirstScreen}>
+            <LiveUpdates />
+            <ThemeSync />
+            <SignInModal store={prompt} />
+            <RouterProvider router={router} />
+          </StartupGate>
         </ErrorBoundary>
       </SignInPromptProvider>
     </AppProviders>

@@ -8,6 +8,7 @@ import type { ChannelName, EventName } from './contract'
 export const CHANNEL_NAMES = [
   'app.info',
   'app.status',
+  'app.startup',
   'settings.get',
   'settings.update',
   'servers.list',

@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute } from '@tanstack/react-router'
-import { lazy, type ComponentType, type ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
+import { onDemand } from '../../components/on-demand/on-demand'
 import { ErrorBoundary } from '../error-boundary'
 import { SECTIONS, type SectionId } from '../sections'
 import { Shell } from '../shell'
@@ -11,13 +12,10 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** React.lazy for a named export: the module is fetched the first time the route renders. */
-function onDemand<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<PropsOf<M[K]>> }))
-}
-type PropsOf<C> = C extends ComponentType<infer P> ? P : never
-
-/** Screens load on demand: a section's code is fetched the first time it is opened. */
+/**
+ * Screens load on demand: a section's code is fetched the first time it is opened, or earlier
+ * when the window is idle (SCREEN_PREFETCH), so that switching sections never waits on the network.
+ */
 const screens = {
   search: onDemand(() => import('../../screens/search/search-screen'), 'SearchScreen'),
   uploads: onDemand(() => import('../../screens/uploads/uploads-screen'), 'UploadsScreen'),
@@ -29,6 +27,16 @@ const screens = {
 } satisfies Record<SectionId, ComponentType>
 const ArchivePage = onDemand(() => import('../../screens/archive/archive-page'), 'ArchivePage')
 const UploadPage = onDemand(() => import('../../screens/uploads/upload-page'), 'UploadPage')
+
+/** The default section's code, fetched at start while the start-up data is on its way. */
+export const preloadFirstScreen = screens.search.preload
+
+/** Fetched one per idle period after the first screen: the sections in menu order, then pages. */
+export const SCREEN_PREFETCH: readonly (() => Promise<unknown>)[] = [
+  ...Object.values(screens).map((screen) => screen.preload),
+  ArchivePage.preload,
+  UploadPage.preload,
+]
 
 /** One broken screen never blanks the window; each route has its own boundary. */
 function Guarded({ section, children }: { section: SectionId; children: ReactNode }) {

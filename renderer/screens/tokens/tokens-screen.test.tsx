@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { AppProviders } from '../../app/providers'
 import { SignInPromptProvider } from '../../components/sign-in/prompt-context'
 import { createSignInPromptStore } from '../../components/sign-in/prompt-store'
@@ -25,6 +25,16 @@ const pat = {
   stored: null,
   replacedBy: null,
 }
+
+// The dialogs are fetched on first open; loaded here once so that the first open does not wait on
+// Vite's transform of their modules, which takes longer than findBy's wait on a busy machine.
+beforeAll(async () => {
+  await Promise.all([
+    import('./create-token-modal'),
+    import('./reveal-modal'),
+    import('./pat-detail-drawer'),
+  ])
+})
 
 function renderScreen(options: { signedIn: boolean; vaultStatus?: object }) {
   const fake = createFakeTransport({

@@ -15,20 +15,25 @@ import { IconClipboardText, IconKey, IconLogin, IconPlus } from '@tabler/icons-r
 import { useRef, useState } from 'react'
 import { AppError } from '../../../shared/errors'
 import type { PatView } from '../../../shared/ipc/channels/tokens'
+import { MountWhenOpened } from '../../components/on-demand/mount-when-opened'
+import { onDemand } from '../../components/on-demand/on-demand'
 import { ScreenHeader } from '../../components/screen-header'
 import { useSignInPrompt } from '../../components/sign-in/prompt-context'
 import { useAuthStatus } from '../../components/sign-in/use-auth-status'
 import { useInvoke, useMutationInvoke } from '../../ipc/hooks'
 import { AppTokensSection } from './app-tokens-section'
 import { RevokeModal, RotateModal } from './confirm-modals'
-import { CreateTokenModal } from './create-token-modal'
 import { PasteTokenModal } from './paste-token-modal'
-import { PatDetailDrawer } from './pat-detail-drawer'
 import { PatList } from './pat-list'
-import { RevealModal, type RevealState } from './reveal-modal'
+import type { RevealState } from './reveal-modal'
 import { StoredPanel } from './stored-panel'
 import { useTokenLiveUpdates } from './use-token-data'
 import { UnlockModal, VaultBanner } from './vault-banner'
+
+// The token dialogs (scope picker, expiry inputs, reveal) are fetched when first opened.
+const CreateTokenModal = onDemand(() => import('./create-token-modal'), 'CreateTokenModal')
+const RevealModal = onDemand(() => import('./reveal-modal'), 'RevealModal')
+const PatDetailDrawer = onDemand(() => import('./pat-detail-drawer'), 'PatDetailDrawer')
 
 const MANAGE_NEEDS_SIGN_IN =
   'Creating a token needs your signed-in session: NOMAD never lets a token create tokens.'
@@ -164,32 +169,39 @@ export function TokensScreen() {
         </Grid.Col>
       </Grid>
 
-      <CreateTokenModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        onCreated={({ reveal: next }) => {
-          setCreating(false)
-          setReveal({ reveal: next, origin: 'created', storedName: null, storeFailure: null })
-        }}
-      />
-      <RevealModal state={reveal} onClose={() => setReveal(null)} />
+      <MountWhenOpened opened={creating}>
+        <CreateTokenModal
+          opened={creating}
+          onClose={() => setCreating(false)}
+          onCreated={({ reveal: next }) => {
+            setCreating(false)
+            setReveal({ reveal: next, origin: 'created', storedName: null, storeFailure: null })
+          }}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened opened={reveal !== null}>
+        <RevealModal state={reveal} onClose={() => setReveal(null)} />
+      </MountWhenOpened>
+      {/* Eager: it opens the unlock dialog over itself, which must stay above it. */}
       <PasteTokenModal
         opened={pasting}
         onClose={() => setPasting(false)}
         onNeedsUnlock={needsUnlock}
       />
-      <PatDetailDrawer
-        patId={detailId}
-        onClose={() => setDetailId(null)}
-        onRotate={(pat) => {
-          rotate.reset()
-          setRotating(pat)
-        }}
-        onRevoke={(pat) => {
-          revoke.reset()
-          setRevoking(pat)
-        }}
-      />
+      <MountWhenOpened opened={detailId !== null}>
+        <PatDetailDrawer
+          patId={detailId}
+          onClose={() => setDetailId(null)}
+          onRotate={(pat) => {
+            rotate.reset()
+            setRotating(pat)
+          }}
+          onRevoke={(pat) => {
+            revoke.reset()
+            setRevoking(pat)
+          }}
+        />
+      </MountWhenOpened>
       <RevokeModal
         key={revoking?.id ?? 'none'}
         pat={revoking}

@@ -1,13 +1,22 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useMemo, useState } from 'react'
+import { Suspense, useEffect, useMemo, useState } from 'react'
 import { jsonPathOf } from '../../../../shared/ipc/channels/archive'
-import {
-  ArchiveViewer,
-  type ArchiveNavigation,
-} from '../../../features/archive-viewer/archive-viewer'
+import { onDemand } from '../../../components/on-demand/on-demand'
+import type { ArchiveNavigation } from '../../../features/archive-viewer/archive-viewer'
 import { FileDownloadActions } from '../../../features/downloads/file-download-actions'
-import { FileBrowser } from '../../../features/uploads/files/file-browser'
+import { whenIdle } from '../../../components/on-demand/when-idle'
 import { registerEntryAction, type EntryRef } from '../../../features/entry-actions/entry-actions'
+
+// The viewers are the heaviest code behind the results (tree, previews, highlighter): fetched
+// when the results are idle on screen, so opening one does not wait, and never before.
+const ArchiveViewer = onDemand(
+  () => import('../../../features/archive-viewer/archive-viewer'),
+  'ArchiveViewer',
+)
+const FileBrowser = onDemand(
+  () => import('../../../features/uploads/files/file-browser'),
+  'FileBrowser',
+)
 
 /**
  * Provides the drawer's "Open archive" and "Open upload files" while the results are on screen
@@ -36,6 +45,7 @@ export function EntryViewers({ onOpenChange }: { onOpenChange: (open: boolean) =
   )
   // Mantine closes every open modal and drawer on Escape; the drawer stays while a viewer is up.
   useEffect(() => onOpenChange(open), [open, onOpenChange])
+  useEffect(() => whenIdle([ArchiveViewer.preload, FileBrowser.preload]), [])
   useEffect(() => {
     const removeArchive = registerEntryAction({ id: 'open-archive', run: setArchive })
     const removeFiles = registerEntryAction({ id: 'open-upload-files', run: setFiles })
@@ -45,7 +55,7 @@ export function EntryViewers({ onOpenChange }: { onOpenChange: (open: boolean) =
     }
   }, [])
   return (
-    <>
+    <Suspense fallback={null}>
       {archive && (
         <ArchiveViewer
           key={`${archive.serverId}/${archive.entryId}`}
@@ -74,6 +84,6 @@ export function EntryViewers({ onOpenChange }: { onOpenChange: (open: boolean) =
           }
         />
       )}
-    </>
+    </Suspense>
   )
 }
