@@ -1,5 +1,5 @@
 import type { JsonObject, Owner } from '../../../shared/api'
-import { DEFAULT_REQUIRED } from './plan-dialog'
+import { DEFAULT_REQUIRED } from './plan-spec'
 import type { StartDownloadApi } from './start-download'
 
 /**

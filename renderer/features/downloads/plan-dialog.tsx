@@ -11,14 +11,11 @@ import {
   GlobField,
   PriorityField,
 } from './plan-fields'
-import { describeSource, fieldOfError, specOf, type PlanForm } from './plan-spec'
+import { DEFAULT_REQUIRED, describeSource, fieldOfError, specOf, type PlanForm } from './plan-spec'
 import { useFolderPicker } from './path-field'
 import { JobProblem, PlanSummary } from './plan-summary'
 import type { StartDownloadRequest } from './start-download'
 import { notesByField, usePlan } from './use-plan'
-
-/** The `required` an archive export starts with: the entry's metadata and its results. */
-export const DEFAULT_REQUIRED = { metadata: '*', results: '*' }
 
 /**
  * The planning dialog: where to, which files, what to do with files already there, and the

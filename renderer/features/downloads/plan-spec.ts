@@ -106,3 +106,6 @@ export function describeSource(source: DownloadSource): string {
       return 'Archive data of every entry the search matches'
   }
 }
+
+/** The `required` an archive export starts with: the entry's metadata and its results. */
+export const DEFAULT_REQUIRED = { metadata: '*', results: '*' }

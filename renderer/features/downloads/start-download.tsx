@@ -1,6 +1,9 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+import { createContext, Suspense, useContext, useMemo, useState, type ReactNode } from 'react'
 import type { DownloadSource } from '../../../shared/ipc/channels/downloads'
-import { PlanDialog } from './plan-dialog'
+import { onDemand } from '../../components/on-demand/on-demand'
+
+// Fetched when a download is first planned: the dialog is not part of the first screen.
+const PlanDialog = onDemand(() => import('./plan-dialog'), 'PlanDialog')
 
 /** What a screen asks to download: the server, what to fetch, and a label for the job list. */
 export interface StartDownloadRequest {
@@ -41,15 +44,17 @@ export function StartDownloadProvider({
     <StartDownloadContext.Provider value={api}>
       {children}
       {opened && (
-        <PlanDialog
-          key={opened.key}
-          request={opened.request}
-          onClose={() => setOpened(null)}
-          onShowDownloads={() => {
-            setOpened(null)
-            onShowDownloads()
-          }}
-        />
+        <Suspense fallback={null}>
+          <PlanDialog
+            key={opened.key}
+            request={opened.request}
+            onClose={() => setOpened(null)}
+            onShowDownloads={() => {
+              setOpened(null)
+              onShowDownloads()
+            }}
+          />
+        </Suspense>
       )}
     </StartDownloadContext.Provider>
   )

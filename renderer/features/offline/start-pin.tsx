@@ -1,6 +1,9 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+import { createContext, Suspense, useContext, useMemo, useState, type ReactNode } from 'react'
 import type { PinSourceInput } from '../../../shared/ipc/channels/offline'
-import { PinDialog } from './pin-dialog'
+import { onDemand } from '../../components/on-demand/on-demand'
+
+// Fetched when a pin is first asked for: the dialog is not part of the first screen.
+const PinDialog = onDemand(() => import('./pin-dialog'), 'PinDialog')
 
 /** What a screen asks to pin: the server, which entries, and a label for the library. */
 export interface StartPinRequest {
@@ -36,15 +39,17 @@ export function StartPinProvider({
     <StartPinContext.Provider value={api}>
       {children}
       {opened && (
-        <PinDialog
-          key={opened.key}
-          request={opened.request}
-          onClose={() => setOpened(null)}
-          onShowOffline={() => {
-            setOpened(null)
-            onShowOffline()
-          }}
-        />
+        <Suspense fallback={null}>
+          <PinDialog
+            key={opened.key}
+            request={opened.request}
+            onClose={() => setOpened(null)}
+            onShowOffline={() => {
+              setOpened(null)
+              onShowOffline()
+            }}
+          />
+        </Suspense>
       )}
     </StartPinContext.Provider>
   )
