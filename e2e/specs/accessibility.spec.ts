@@ -104,6 +104,8 @@ test('uploads, groups, tokens (signed in)', async ({ page, host, testSandbox }) 
   await page.getByTestId('nav-tokens').click()
   await page.getByTestId('create-token').click()
   const create = page.getByTestId('create-token-modal')
+  // The token dialogs load on demand: check the dialog once it is there, not the click's instant.
+  await expect(create.getByTestId('create-name')).toBeVisible()
   await audit.check('create-token dialog', { include: DIALOG })
   await create.getByTestId('create-name').fill('axe token')
   await create.getByTestId('create-submit').click()
