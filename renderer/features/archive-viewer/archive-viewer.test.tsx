@@ -150,4 +150,29 @@ describe('ArchiveViewer', () => {
     setup(() => ({ ok: true, value: { path: [], value: {}, marks: [] } }))
     expect(await screen.findByTestId('archive-empty')).toHaveTextContent('no archive data')
   })
+
+  it('works from the keyboard: ↓/↑ move between rows, → opens a section, ← closes it', async () => {
+    const user = userEvent.setup()
+    const { paths } = setup(({ path }) => {
+      if (path.length === 0) return { ok: true, value: TOP }
+      return { ok: true, value: { path, value: { entry_id: 'e1' }, marks: [] } }
+    })
+    await waitFor(() => expect(node('metadata')).toBeDefined())
+    const metadata = node('metadata') as HTMLElement
+    expect(screen.getByRole('tree')).toBeInTheDocument()
+    metadata.focus()
+    await user.keyboard('{ArrowRight}')
+    await waitFor(() => expect(node('metadata/entry_id')).toBeDefined())
+    expect(paths('archive.read')).toContainEqual(['metadata'])
+    expect(node('metadata')).toHaveAttribute('aria-expanded', 'true')
+    await user.keyboard('{ArrowDown}')
+    expect(node('metadata/entry_id')).toHaveFocus()
+    await user.keyboard('{ArrowUp}')
+    expect(node('metadata')).toHaveFocus()
+    await user.keyboard('{ArrowLeft}')
+    await waitFor(() => expect(node('metadata/entry_id')).toBeUndefined())
+    expect(node('metadata')).toHaveAttribute('aria-expanded', 'false')
+    await user.keyboard('{ArrowDown}')
+    expect(node('run')).toHaveFocus()
+  })
 })
