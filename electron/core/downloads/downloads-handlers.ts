@@ -2,13 +2,10 @@ import { join } from 'node:path'
 import type { downloadsChannels } from '../../../shared/ipc/channels/downloads'
 import type { HandlersFor } from '../ipc/router'
 import type { DesktopPort } from '../ports'
+import { openDbManager } from '../db-manager'
 import type { CoreServices } from '../services'
 import type { NotifyPort } from '../tokens/reminders'
-import {
-  createDownloadManager,
-  type DownloadManager,
-  type DownloadTunables,
-} from './download-manager'
+import { createDownloadManager, type DownloadTunables } from './download-manager'
 import { MANIFEST_FILE } from './manifest'
 
 export interface DownloadsHandlerDeps {
@@ -27,7 +24,7 @@ export function createDownloadsHandlers(
   deps: DownloadsHandlerDeps = {},
 ): HandlersFor<typeof downloadsChannels> {
   const { desktop, notify } = deps
-  const ready: Promise<DownloadManager> = services.embeddedDb().then((db) =>
+  const { use: withManager } = openDbManager(services, 'the download manager', (db) =>
     createDownloadManager({
       api: services.api,
       profiles: services.profiles,
@@ -44,15 +41,6 @@ export function createDownloadsHandlers(
       },
     }),
   )
-  ready.catch((error: unknown) =>
-    services.logger.error('the download manager could not open', { error }),
-  )
-  services.onDispose(async () => {
-    const manager = await ready.catch(() => undefined)
-    await manager?.dispose()
-  })
-  const withManager = async <T>(action: (manager: DownloadManager) => T | Promise<T>): Promise<T> =>
-    action(await ready)
   return {
     'downloads.plan': (spec) => withManager((m) => m.plan(spec)),
     'downloads.start': (spec) => withManager((m) => m.start(spec)),

@@ -1,5 +1,6 @@
 import type { offlineChannels } from '../../../shared/ipc/channels/offline'
 import type { HandlersFor } from '../ipc/router'
+import { openDbManager } from '../db-manager'
 import type { CoreServices } from '../services'
 import { createOfflineManager, type OfflineManager } from './offline-manager'
 
@@ -12,7 +13,7 @@ export function createOfflineDomain(services: CoreServices): {
   /** The manager once open (offline search over pinned entries reads it). */
   manager: Promise<OfflineManager>
 } {
-  const ready: Promise<OfflineManager> = services.embeddedDb().then((db) =>
+  const { ready, use: withManager } = openDbManager(services, 'the offline library', (db) =>
     createOfflineManager({
       api: services.api,
       profiles: services.profiles,
@@ -22,15 +23,6 @@ export function createOfflineDomain(services: CoreServices): {
       now: services.now,
     }),
   )
-  ready.catch((error: unknown) =>
-    services.logger.error('the offline library could not open', { error }),
-  )
-  services.onDispose(async () => {
-    const manager = await ready.catch(() => undefined)
-    await manager?.dispose()
-  })
-  const withManager = async <T>(action: (manager: OfflineManager) => T | Promise<T>): Promise<T> =>
-    action(await ready)
   const handlers: HandlersFor<typeof offlineChannels> = {
     'offline.estimate': (spec) => withManager((m) => m.estimate(spec)),
     'offline.pin': (spec) => withManager((m) => m.pin(spec)),

@@ -16,7 +16,9 @@ export interface SearchBulkAction {
   run(target: SearchTarget): void
 }
 
-const entries = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'entry' : 'entries'}`
+/** "1 entry", "1,234 entries": how the bulk actions' labels count a selection. */
+export const entries = (n: number) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? 'entry' : 'entries'}`
 
 /**
  * The downloads feature's search bulk actions: raw files of the selection (the selected entries

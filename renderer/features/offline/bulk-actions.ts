@@ -1,7 +1,5 @@
-import type { SearchBulkAction } from '../downloads/bulk-actions'
+import { entries, type SearchBulkAction } from '../downloads/bulk-actions'
 import type { StartPinApi } from './start-pin'
-
-const entries = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'entry' : 'entries'}`
 
 /** The offline feature's search bulk action: pin the selected entries or the whole search. */
 export function pinBulkAction(api: StartPinApi): SearchBulkAction {
