@@ -21,6 +21,9 @@ export default defineConfig({
           environment: 'node',
           include: ['electron/**/*.test.ts', 'shared/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.fuzz.test.ts', 'node_modules/**'],
+          // CPU-bound tests (scrypt, property-based runs) take 3–4× longer while the whole suite
+          // shares two cores; the 5 s default then fails on load, not on a defect.
+          testTimeout: 20_000,
         },
       },
       {
