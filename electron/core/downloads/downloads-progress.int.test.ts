@@ -31,7 +31,7 @@ afterAll(async () => {
 })
 
 describe('progress of a zip unit', () => {
-  it('moves bytesDone while the zip streams, before any file is done', async () => {
+  it('moves bytesDone while the zip streams, between file completions', async () => {
     const [entry] = await publicEntries(env, 1)
     const { jobId } = await env.call('downloads.start', {
       serverId: env.serverId,
@@ -46,7 +46,16 @@ describe('progress of a zip unit', () => {
     }
     const done = await finished(env, jobId)
     expect(done.state).toBe('done')
-    const streaming = seen.filter((job) => job.filesDone === 0 && job.bytesDone > 0)
+    // Bytes that grow while no file completes are bytes counted as the zip streams. (Not "before
+    // the first file": on a loaded machine the first small unit can finish between two polls.)
+    const streaming = seen.filter((job, k) => {
+      const before = seen[k - 1]
+      return (
+        before !== undefined &&
+        job.filesDone === before.filesDone &&
+        job.bytesDone > before.bytesDone
+      )
+    })
     expect(streaming.length, JSON.stringify(seen.slice(-3))).toBeGreaterThan(0)
     expect(streaming.some((job) => job.rate > 0)).toBe(true)
     // Never more than the job's size, and the end counts exactly the files.
