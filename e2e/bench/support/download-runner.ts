@@ -4,7 +4,7 @@
  * its peak (sampled every 100 ms), and the latency of interactive calls made through the same
  * core while idle and while the job runs. Options arrive as JSON in BENCH_DOWNLOAD_OPTIONS.
  */
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import type { EventName } from '../../../shared/ipc/contract'
 import type { DownloadSource, JobSummary } from '../../../shared/ipc/channels/downloads'
 import { openHeadlessDownloads } from '../../../electron/core/downloads/headless'
@@ -27,6 +27,28 @@ export interface DownloadRunResult {
   idleMs: number[]
   busyMs: number[]
   probeFailures: number
+  /** CPU time (user + system) the core process spent during the job: load-independent cost. */
+  cpuMs: number
+  /** CPU time of the main thread and of the others (Linux only): which carries the cost. */
+  threadCpuMs: Record<string, number>
+}
+
+/** utime + stime of the main thread and of all the others (libuv's pool, V8's), in ms (Linux). */
+function threadCpu(): Record<string, number> {
+  const byName: Record<string, number> = {}
+  try {
+    for (const task of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8')
+      // Node's threads are all called "node": the main thread is the one whose id is the pid's.
+      const name = Number(task) === process.pid ? 'main' : 'other threads'
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const ticks = Number(fields[11]) + Number(fields[12])
+      byName[name] = (byName[name] ?? 0) + ticks * 10
+    }
+  } catch {
+    // Not Linux: no per-thread figures.
+  }
+  return byName
 }
 
 const options = JSON.parse(process.env.BENCH_DOWNLOAD_OPTIONS ?? '{}') as DownloadRunOptions
@@ -81,6 +103,8 @@ const sampler = setInterval(() => {
 }, 100)
 
 const started = performance.now()
+const cpuBefore = process.cpuUsage()
+const threadsBefore = threadCpu()
 const { jobId } = await core.call('downloads.start', {
   serverId,
   source: options.source,
@@ -95,6 +119,10 @@ while (!finishedJob) {
   } else await new Promise((resolve) => setTimeout(resolve, 50))
 }
 clearInterval(sampler)
+const cpu = process.cpuUsage(cpuBefore)
+const threadCpuMs = Object.fromEntries(
+  Object.entries(threadCpu()).map(([name, ms]) => [name, ms - (threadsBefore[name] ?? 0)]),
+)
 const job = finishedJob ?? (await core.call('downloads.list', {})).jobs.find((j) => j.id === jobId)
 const result: DownloadRunResult = {
   ms: finishedAt - started,
@@ -104,6 +132,8 @@ const result: DownloadRunResult = {
   idleMs,
   busyMs,
   probeFailures,
+  cpuMs: (cpu.user + cpu.system) / 1000,
+  threadCpuMs,
 }
 console.log(JSON.stringify({ result }))
 await core.close()

@@ -32,10 +32,22 @@ export function runEngine(
     source,
     ...(probe ? { probe } : {}),
   }
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', RUNNER], {
-    env: { ...process.env, BENCH_DOWNLOAD_OPTIONS: JSON.stringify(options) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF]
+        : []),
+      '--expose-gc',
+      '--import',
+      'tsx',
+      RUNNER,
+    ],
+    {
+      env: { ...process.env, BENCH_DOWNLOAD_OPTIONS: JSON.stringify(options) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
   return new Promise((resolveRun, reject) => {
@@ -48,17 +60,25 @@ export function runEngine(
   })
 }
 
-/** `curl -s -o <file> <url>`: wall time in ms and the bytes it wrote. */
-export function runCurl(url: string): { ms: number; bytes: number } {
+/**
+ * `curl -s -o <file> <url>`: wall time in ms, the bytes it wrote and its CPU time (user +
+ * system, from the shell's `times`), the load-independent part of the comparison.
+ */
+export function runCurl(url: string): { ms: number; bytes: number; cpuMs: number } {
   const work = scratch('nomad-bench-curl-')
   const file = join(work.path, 'file')
   const started = performance.now()
-  const run = spawnSync('curl', ['-s', '-f', '-o', file, url])
+  const run = spawnSync('bash', ['-c', 'curl -s -f -o "$1" "$2" && times', 'curl', file, url])
   const ms = performance.now() - started
   const bytes = run.status === 0 ? statSync(file).size : -1
   work.done()
   if (run.status !== 0) throw new Error(`curl failed (${run.status}): ${run.stderr.toString()}`)
-  return { ms, bytes }
+  // `times` prints the shell's user/system time, then its children's: "0m0.031s 0m1.162s".
+  const children = run.stdout.toString().trim().split('\n')[1] ?? ''
+  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(
+    (m) => Number(m[1]) * 60 + Number(m[2]),
+  )
+  return { ms, bytes, cpuMs: seconds.reduce((sum, v) => sum + v, 0) * 1000 }
 }
 
 export function curlAvailable(): boolean {

@@ -2,11 +2,16 @@ import { createHash, type Hash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 
-/** Feeds the first `end` bytes of a file (all of it without `end`) into `hash`. */
-export async function hashInto(hash: Hash, path: string, end?: number): Promise<void> {
-  if (end === 0) return
+/** Feeds the first `end` bytes of a file (all of it without `end`) into `hash`; the count fed. */
+export async function hashInto(hash: Hash, path: string, end?: number): Promise<number> {
+  if (end === 0) return 0
   const stream = createReadStream(path, end === undefined ? {} : { end: end - 1 })
-  for await (const chunk of stream) hash.update(chunk as Buffer)
+  let fed = 0
+  for await (const chunk of stream) {
+    hash.update(chunk as Buffer)
+    fed += (chunk as Buffer).length
+  }
+  return fed
 }
 
 /** The sha256 of a file, hex; null when it cannot be read. */

@@ -1,9 +1,8 @@
-import { createHash, type Hash } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import type { StreamHead } from '../api/api-requester'
-import { hashInto } from './file-hash'
+import { streamHasher, type StreamHasher } from './ring-hasher'
 import { ensureFolderOf, finalizeItem, itemPaths } from './finalize'
 import { recoverPart } from './part-recovery'
 import type { ItemRecord } from './job-record'
@@ -35,8 +34,7 @@ export async function fetchFile(ctx: TransferContext, item: ItemRecord): Promise
   for (let failures = 0; ;) {
     const offset = await recoverPart(part, item.offset)
     item.offset = offset
-    const hash = createHash('sha256')
-    await hashInto(hash, part, offset).catch(() => undefined)
+    const hasher = streamHasher(part, offset, item.size)
     // Every request counts, including one a throttle answers: failed items say how many ran.
     item.attempts += 1
     try {
@@ -44,7 +42,7 @@ export async function fetchFile(ctx: TransferContext, item: ItemRecord): Promise
         item.uploadId,
         item.path,
         offset > 0 ? { offset } : {},
-        (body, head) => appendBody(ctx, item, part, hash, body, head),
+        (body, head) => appendBody(ctx, item, part, hasher, body, head),
         {
           lane: 'background',
           maxAttempts: 1,
@@ -54,9 +52,10 @@ export async function fetchFile(ctx: TransferContext, item: ItemRecord): Promise
       )
       if (item.size !== null && item.offset !== item.size)
         throw new ChangedOnServer(`got ${item.offset} bytes, the listing said ${item.size}`)
-      await finalizeItem(ctx, item, hash.digest('hex'), item.offset)
+      await finalizeItem(ctx, item, await hasher.digest(), item.offset)
       return
     } catch (error) {
+      hasher.close()
       if (error instanceof ChangedOnServer) {
         await restart(ctx, item)
         failures += 1
@@ -80,7 +79,7 @@ async function appendBody(
   ctx: TransferContext,
   item: ItemRecord,
   part: string,
-  hash: Hash,
+  hasher: StreamHasher,
   body: AsyncIterable<Uint8Array>,
   head: StreamHead,
 ): Promise<void> {
@@ -105,7 +104,8 @@ async function appendBody(
       body,
       async function* (source: AsyncIterable<Uint8Array>) {
         for await (const chunk of source) {
-          hash.update(chunk)
+          const full = hasher.update(chunk)
+          if (full) await full
           received += chunk.length
           ctx.onBytes(chunk.length)
           ctx.setLive(received - item.offset)
