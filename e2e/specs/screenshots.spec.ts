@@ -114,7 +114,7 @@ test.describe('at 200 % zoom', () => {
     hostEnv: { NOMAD_VAULT_PASSPHRASE: 'e2e vault passphrase' },
   })
 
-  test('every screen reflows to 720 CSS px and to 1024 × 640 (screenshots, light and dark)', async ({
+  test('every screen reflows at 720 CSS px and at 1024 × 640, reduced motion stops transitions (screenshots)', async ({
     page,
     host,
     testSandbox,
