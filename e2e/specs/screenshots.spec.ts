@@ -148,7 +148,7 @@ test.describe('at 200 % zoom', () => {
     await expect(page.getByTestId('show-builder')).toBeFocused()
     await check('search-results')
 
-    for (const section of ['uploads', 'groups', 'tokens', 'downloads', 'offline', 'servers']) {
+    for (const section of SECTIONS.slice(1)) {
       await page.getByTestId(`nav-${section}`).click()
       await expect(page.getByTestId(`screen-${section}`)).toBeVisible()
       await check(section)
@@ -161,15 +161,7 @@ test.describe('at 200 % zoom', () => {
 
     // The app's minimum window: the wide layout (labelled navigation, builder beside results).
     await page.setViewportSize({ width: 1024, height: 640 })
-    for (const section of [
-      'search',
-      'uploads',
-      'groups',
-      'tokens',
-      'downloads',
-      'offline',
-      'servers',
-    ]) {
+    for (const section of SECTIONS) {
       await page.getByTestId(`nav-${section}`).click()
       await expect(page.getByTestId(`screen-${section}`)).toBeVisible()
       expect(await sideways(), `${section} at 1024 × 640 scrolls sideways`).toBe(0)

@@ -64,6 +64,14 @@ const WITH_ROW: BuilderModel = {
 
 const query = () => JSON.parse(screen.getByTestId('query').textContent ?? '{}') as unknown
 const focused = () => document.activeElement as HTMLElement
+const byTestId = (id: string) => (el: HTMLElement) => el.dataset.testid === id
+
+/** Presses Tab until `match` holds for the focused element, as a keyboard user would. */
+const tabber =
+  (user: ReturnType<typeof userEvent.setup>) => async (match: (el: HTMLElement) => boolean) => {
+    for (let i = 0; i < 40 && !match(focused()); i++) await user.tab()
+    expect(match(focused())).toBe(true)
+  }
 
 describe('the query builder from the keyboard alone', () => {
   it('picks elements in the periodic table with the arrow keys, Enter and Space', async () => {
@@ -93,11 +101,7 @@ describe('the query builder from the keyboard alone', () => {
 
   it('adds a condition from the quantity picker and a group from its menu', async () => {
     const user = setup()
-    const tabTo = async (match: (el: HTMLElement) => boolean) => {
-      for (let i = 0; i < 40 && !match(focused()); i++) await user.tab()
-      expect(match(focused())).toBe(true)
-    }
-    const byTestId = (id: string) => (el: HTMLElement) => el.dataset.testid === id
+    const tabTo = tabber(user)
     // "Condition": Enter opens the quantity picker with the focus in its search field.
     await tabTo(byTestId('add-root-condition'))
     await user.keyboard('{Enter}')
@@ -123,11 +127,7 @@ describe('the query builder from the keyboard alone', () => {
 
   it('picks a row’s operator from its list, switches a bound and removes rows and groups', async () => {
     const user = setup(WITH_ROW)
-    const tabTo = async (match: (el: HTMLElement) => boolean) => {
-      for (let i = 0; i < 40 && !match(focused()); i++) await user.tab()
-      expect(match(focused())).toBe(true)
-    }
-    const byTestId = (id: string) => (el: HTMLElement) => el.dataset.testid === id
+    const tabTo = tabber(user)
     await tabTo(byTestId('generic-op'))
     // equals → any of → all of → none of → in range
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{Enter}')
