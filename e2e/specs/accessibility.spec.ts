@@ -60,6 +60,8 @@ test('search, entry drawer, archive viewer, downloads, offline, servers', async 
   await expect(page.getByTestId('plan-destination')).toBeVisible()
   await audit.check('download planning dialog', { include: DIALOG })
   await page.keyboard.press('Escape')
+  // Mounted open and unmounted to close, like most dialogs: the focus still comes back.
+  await expect(page.getByTestId('bulk-download')).toBeFocused()
 
   for (const section of ['downloads', 'offline', 'servers']) {
     await page.getByTestId(`nav-${section}`).click()

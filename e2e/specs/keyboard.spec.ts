@@ -50,6 +50,7 @@ test('search, open an entry and its archive, create and revoke a token — keybo
   await expect(help).toContainText('Periodic table: move between elements')
   await page.keyboard.press('Escape')
   await expect(help).toHaveCount(0)
+  await expect(page.locator('main')).toBeFocused()
 
   // A search: oxygen from the periodic table (one tab stop, arrows inside), then Ctrl+Enter.
   await tabTo(page, page.getByTestId('element-H'))

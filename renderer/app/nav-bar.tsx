@@ -1,9 +1,13 @@
 import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core'
+import classes from './nav-bar.module.css'
 import { SECTIONS, type SectionId } from './sections'
 
 const modKey = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+'
 
-/** Left navigation; Servers sits apart at the bottom because it configures the others. */
+/**
+ * Left navigation; Servers sits apart at the bottom because it configures the others. In a
+ * small or zoomed window it shows only the icons (nav-bar.module.css).
+ */
 export function NavBar({
   active,
   navigate,
@@ -30,6 +34,7 @@ export function NavBar({
         }}
         data-testid={`nav-${section.id}`}
         aria-current={active === section.id ? 'page' : undefined}
+        classNames={{ root: classes.link, body: classes.label, section: classes.icon }}
         styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
       />
     )
@@ -39,7 +44,15 @@ export function NavBar({
     <Stack h="100%" gap={0} p="sm" justify="space-between" component="nav" aria-label="Sections">
       <ScrollArea type="never">
         <Stack gap={2}>
-          <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pb={6}>
+          <Text
+            size="xs"
+            fw={600}
+            c="dimmed"
+            tt="uppercase"
+            px="sm"
+            pb={6}
+            className={classes.heading}
+          >
             Research data
           </Text>
           {SECTIONS.slice(0, last).map((_, index) => item(index))}

@@ -54,9 +54,10 @@ export function Shell() {
         <SearchBulkActions />
         <AppShell
           header={{ height: 56 }}
-          navbar={{ width: 216, breakpoint: 0 }}
+          // Icons only below md (a small or zoomed window: components/compact-layout.ts).
+          navbar={{ width: { base: 68, md: 216 }, breakpoint: 0 }}
           footer={{ height: 30 }}
-          padding="xl"
+          padding={{ base: 'md', md: 'xl' }}
           data-app-state={info.isSuccess ? 'ready' : info.isError ? 'error' : 'loading'}
           data-section={section}
         >

@@ -54,6 +54,17 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
       { keys: ['Enter'], what: 'Open the entry, folder or file' },
       { keys: [`${mod}+A`], what: 'Select all' },
       { keys: ['Shift+↑', 'Shift+↓'], what: 'File lists: extend the selection' },
+      // features/uploads/files/file-list.tsx
+      { keys: ['Backspace', 'Alt+↑'], what: 'File lists: up to the parent folder' },
+    ],
+  },
+  {
+    where: 'Trees (archive, upload folders)',
+    shortcuts: [
+      // features/archive-viewer/archive-tree.tsx, features/uploads/files/folder-tree.tsx
+      { keys: ['↑', '↓'], what: 'Move between the items shown' },
+      { keys: ['→', '←'], what: 'Open or close the branch' },
+      { keys: ['Enter'], what: 'Archive: open, close or follow a reference; folders: list them' },
     ],
   },
   {

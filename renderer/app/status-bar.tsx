@@ -6,6 +6,7 @@ import { DownloadsSummary } from '../features/downloads/downloads-summary'
 import { useHostConnection, useInvoke } from '../ipc/hooks'
 import { useServers } from '../features/servers/use-servers'
 import { useUnreachableNotice } from '../features/servers/use-unreachable-notice'
+import { ServerAnnouncer } from './server-announcer'
 
 const HOST_LABELS = {
   connecting: 'Connecting to host…',
@@ -25,8 +26,10 @@ export function StatusBar({ onOpenDownloads }: { onOpenDownloads?: () => void })
   const message = useUnreachableNotice().shown ? undefined : active?.status?.message
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="lg" data-testid="status-bar">
-      {/* A polite live region: a screen reader hears the server go offline or come back. */}
-      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }} role="status">
+      {/* Not a live region itself: its "Checking…" at every re-check would be read out each
+      time. ServerAnnouncer says the changes that matter. */}
+      <ServerAnnouncer />
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
         <ConnectionDot status={active?.status} size={8} withTooltip />
         <TruncatedText size="xs" fw={500} maw={260} data-testid="status-server">
           {active?.name ?? '—'}

@@ -1,5 +1,6 @@
 import { Group, Modal, Stack } from '@mantine/core'
-import { useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { useReturnFocus } from '../return-focus'
 import { TruncatedText } from '../truncated-text'
 import classes from './viewer-modal.module.css'
 
@@ -22,16 +23,8 @@ export function ViewerModal({
   onClose: () => void
   children: ReactNode
 }) {
-  // The viewer is mounted open and unmounted to close, so Mantine's own focus return (on
-  // opened → false) never runs: give the focus back to what opened it (read while rendering,
-  // before the modal's focus trap moves it inside).
-  const [opener] = useState(() => document.activeElement)
-  useEffect(
-    () => () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
-    },
-    [opener],
-  )
+  // Mounted open and unmounted to close.
+  useReturnFocus()
   return (
     <Modal
       opened

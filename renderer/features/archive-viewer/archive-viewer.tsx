@@ -191,7 +191,8 @@ export function ArchiveViewer({
       onClose={onClose}
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" gap="md">
+        {/* Wraps in a narrow (zoomed) window rather than squeezing the unit switch. */}
+        <Group justify="space-between" wrap="wrap" gap="md">
           {navigation?.back && navigation.forward && (
             <Group gap={4} wrap="nowrap">
               <Tooltip label="Back (Alt+←)">
@@ -234,6 +235,7 @@ export function ArchiveViewer({
               { value: 'si', label: 'SI' },
             ]}
             aria-label="Units"
+            style={{ flex: 'none' }}
             data-testid="archive-units"
           />
           <Text size="xs" c="dimmed" ta="right" data-testid="archive-filter-note">

@@ -16,6 +16,7 @@ import { useFolderPicker } from './path-field'
 import { JobProblem, PlanSummary } from './plan-summary'
 import type { StartDownloadRequest } from './start-download'
 import { notesByField, usePlan } from './use-plan'
+import { useReturnFocus } from '../../components/return-focus'
 
 /**
  * The planning dialog: where to, which files, what to do with files already there, and the
@@ -30,6 +31,8 @@ export function PlanDialog({
   onClose: () => void
   onShowDownloads: () => void
 }) {
+  // Mounted open and unmounted to close: Mantine would not return the focus.
+  useReturnFocus()
   const { serverId, source } = request
   const settings = useInvoke('settings.get', {})
   const remembered = settings.data?.downloads?.lastDestinations[serverId]

@@ -19,6 +19,7 @@ import { ErrorAlert } from '../../components/error-alert'
 import { useInvoke, useMutationInvoke } from '../../ipc/hooks'
 import { formatBytes } from '../uploads/files/format-bytes'
 import type { StartPinRequest } from './start-pin'
+import { useReturnFocus } from '../../components/return-focus'
 
 /** How long typing in the limit pauses before the estimate is asked again. */
 const ESTIMATE_DEBOUNCE_MS = 400
@@ -37,6 +38,8 @@ export function PinDialog({
   onClose: () => void
   onShowOffline: () => void
 }) {
+  // Mounted open and unmounted to close: Mantine would not return the focus.
+  useReturnFocus()
   const [label, setLabel] = useState(request.label ?? '')
   const [limit, setLimit] = useState<number | string>(10_000)
   const [withArchives, setWithArchives] = useState(true)

@@ -1,5 +1,6 @@
 import { Modal, Text } from '@mantine/core'
 import { UploadCollaborators } from './upload-collaborators'
+import { useReturnFocus } from '../../components/return-focus'
 
 /** The collaborators editor as a dialog, for places that have no upload page (entry drawer). */
 export function CollaboratorsModal({
@@ -13,6 +14,8 @@ export function CollaboratorsModal({
   uploadName?: string | undefined
   onClose: () => void
 }) {
+  // Mounted open and unmounted to close: Mantine would not return the focus.
+  useReturnFocus()
   return (
     <Modal
       opened

@@ -3,9 +3,12 @@ import { useState } from 'react'
 import type { JobSummary } from '../../../shared/ipc/channels/downloads'
 import { ErrorAlert } from '../../components/error-alert'
 import { useMutationInvoke } from '../../ipc/hooks'
+import { useReturnFocus } from '../../components/return-focus'
 
 /** Confirms a cancel; partial files stay unless the user ticks their removal. */
 export function CancelJobModal({ job, onClose }: { job: JobSummary; onClose: () => void }) {
+  // Mounted open and unmounted to close: Mantine would not return the focus.
+  useReturnFocus()
   const [removePartial, setRemovePartial] = useState(false)
   const cancel = useMutationInvoke('downloads.cancel', { onSuccess: onClose })
   return (

@@ -16,6 +16,7 @@ import { ErrorAlert } from '../../components/error-alert'
 import { ViewerModal } from '../../components/viewer-modal/viewer-modal'
 import { useInvoke, useMutationInvoke } from '../../ipc/hooks'
 import { VerifyReportView } from './verify-report'
+import { useReturnFocus } from '../../components/return-focus'
 
 export type JobModal = 'folder' | 'manifest' | 'verify'
 
@@ -29,6 +30,8 @@ export function JobModals({
   modal: JobModal
   onClose: () => void
 }) {
+  // Mounted open and unmounted to close: Mantine would not return the focus.
+  useReturnFocus()
   if (modal === 'folder') return <RevealFolder job={job} onClose={onClose} />
   if (modal === 'manifest') return <ManifestModal job={job} onClose={onClose} />
   return <VerifyModal job={job} onClose={onClose} />

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { ErrorAlert } from '../../components/error-alert'
 import { PathField, useFolderPicker } from '../../features/downloads/path-field'
 import { useMutationInvoke } from '../../ipc/hooks'
+import { useReturnFocus } from '../../components/return-focus'
 
 /** "<folder>/manifest.json" with the folder's own separator (a Windows path keeps "\"). */
 export function manifestIn(folder: string): string {
@@ -15,6 +16,8 @@ export function manifestIn(folder: string): string {
  * computer's download): only what is missing or changed is fetched.
  */
 export function RunAgainModal({ onClose }: { onClose: () => void }) {
+  // Mounted open and unmounted to close: Mantine would not return the focus.
+  useReturnFocus()
   const [path, setPath] = useState('')
   const picker = useFolderPicker((folder) => setPath(manifestIn(folder)))
   const runAgain = useMutationInvoke('downloads.runAgain', { onSuccess: onClose })

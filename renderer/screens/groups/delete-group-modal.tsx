@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core'
 import type { GroupView } from '../../../shared/ipc/channels/groups'
 import { ErrorAlert } from '../../components/error-alert'
 import { useMutationInvoke } from '../../ipc/hooks'
+import { useReturnFocus } from '../../components/return-focus'
 
 /** Asks before deleting: uploads shared with the group lose those collaborators at once. */
 export function DeleteGroupModal({
@@ -15,6 +16,8 @@ export function DeleteGroupModal({
   onClose: () => void
   onDeleted: () => void
 }) {
+  // Mounted open and unmounted to close: Mantine would not return the focus.
+  useReturnFocus()
   const remove = useMutationInvoke('groups.remove', { onSuccess: onDeleted })
   return (
     <Modal

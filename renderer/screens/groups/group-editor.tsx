@@ -25,6 +25,7 @@ import { useMutationInvoke } from '../../ipc/hooks'
 import { PersonLine, personName } from '../../features/user-picker/person-line'
 import { UserPicker } from '../../features/user-picker/user-picker'
 import { ChangePreview } from './change-preview'
+import { useReturnFocus } from '../../components/return-focus'
 
 interface Base {
   name: string
@@ -57,6 +58,8 @@ export function GroupEditor({
   onClose: () => void
   onSaved: (group: GroupView) => void
 }) {
+  // Mounted open and unmounted to close: Mantine would not return the focus.
+  useReturnFocus()
   const [base, setBase] = useState<Base>(group ? baseOf(group) : { name: '', members: [] })
   const [name, setName] = useState(group?.name ?? '')
   const [members, setMembers] = useState<Person[]>(group?.members ?? [])

@@ -18,6 +18,7 @@ import { formatExact, formatPast, useNow } from '../../components/relative-time'
 import { useForgetPin } from '../../features/offline/live-pins'
 import { formatBytes } from '../../features/uploads/files/format-bytes'
 import { useMutationInvoke } from '../../ipc/hooks'
+import { useReturnFocus } from '../../components/return-focus'
 
 const STATE_LABEL: Record<PinSummary['state'], string> = {
   pinning: 'Pinning',
@@ -171,6 +172,8 @@ function PinRow({ pin, now, onRemove }: { pin: PinSummary; now: number; onRemove
 }
 
 function RemovePinModal({ pin, onClose }: { pin: PinSummary; onClose: () => void }) {
+  // Mounted open and unmounted to close: Mantine would not return the focus.
+  useReturnFocus()
   const forget = useForgetPin()
   const remove = useMutationInvoke('offline.remove', {
     onSuccess: () => {

@@ -18,6 +18,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCompactLayout } from '../../components/compact-layout'
 import { useServers } from '../../features/servers/use-servers'
 import { ErrorAlert } from '../../components/error-alert'
 import { useIpcClient } from '../../ipc/client-context'
@@ -45,7 +46,8 @@ const COUNT_DELAY_MS = 300
 /**
  * Search: the query builder on the left, the results on the right. The builder is a draft; the
  * table shows the last submitted search (Search button, Enter, or Ctrl/Cmd+Enter) while a live
- * count says what the draft would find.
+ * count says what the draft would find. In a small or zoomed window (compact layout) the two
+ * take the whole width in turn: the builder, then the results once the search runs.
  */
 export function SearchScreen() {
   const { active, activeId } = useServers()
@@ -55,7 +57,21 @@ export function SearchScreen() {
     catalogue,
   )
   const [builderOpen, setBuilderOpen] = useState(true)
+  const compact = useCompactLayout()
   const client = useIpcClient()
+  // The button that hid or showed the builder goes away with it: its twin takes the focus.
+  const moveFocus = useRef(false)
+  const showButton = useRef<HTMLButtonElement>(null)
+  const hideButton = useRef<HTMLButtonElement>(null)
+  const openBuilder = useCallback((open: boolean) => {
+    moveFocus.current = true
+    setBuilderOpen(open)
+  }, [])
+  useEffect(() => {
+    if (!moveFocus.current) return
+    moveFocus.current = false
+    ;(builderOpen ? hideButton : showButton).current?.focus()
+  }, [builderOpen])
 
   const draftQuery = useMemo(() => (session ? toQuery(session.model) : {}), [session])
   const debounced = useDebounced(
@@ -84,7 +100,8 @@ export function SearchScreen() {
   const onSubmit = useCallback(() => {
     update((s) => submit(s))
     recordNext.current = true
-  }, [update])
+    if (compact) openBuilder(false)
+  }, [update, compact, openBuilder])
   useHotkeys([['mod+Enter', onSubmit]], [])
 
   const onFirstPage = useCallback(
@@ -146,8 +163,8 @@ export function SearchScreen() {
       style={{ flex: 1, minHeight: 0 }}
       data-testid="screen-search"
     >
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <Title order={1} size="h2" data-testid="screen-title">
             Search
           </Title>
@@ -159,7 +176,7 @@ export function SearchScreen() {
             <CatalogueFallbackBadge note={info.data.note} />
           )}
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <OwnerSelect
             value={session.owner}
             onChange={(owner) => update((s) => ({ ...s, owner }))}
@@ -200,8 +217,13 @@ export function SearchScreen() {
           <Paper
             withBorder
             radius="md"
-            w={410}
-            style={{ flex: 'none', display: 'flex', flexDirection: 'column' }}
+            w={compact ? undefined : 410}
+            style={{
+              flex: compact ? 1 : 'none',
+              minWidth: 0,
+              display: 'flex',
+              flexDirection: 'column',
+            }}
             data-testid="builder-panel"
           >
             <Group
@@ -225,11 +247,13 @@ export function SearchScreen() {
                     ? `Search · ${formatCount(count.total)} results`
                     : 'Search · counting…'}
               </Button>
-              <Tooltip label="Hide the builder">
+              <Tooltip label={compact ? 'Show the results' : 'Hide the builder'}>
                 <ActionIcon
+                  ref={hideButton}
                   variant="subtle"
-                  onClick={() => setBuilderOpen(false)}
-                  aria-label="Hide the builder"
+                  onClick={() => openBuilder(false)}
+                  aria-label={compact ? 'Show the results' : 'Hide the builder'}
+                  data-testid="hide-builder"
                 >
                   <IconLayoutSidebarLeftCollapse size={18} />
                 </ActionIcon>
@@ -268,8 +292,9 @@ export function SearchScreen() {
         {!builderOpen && (
           <Tooltip label="Show the builder">
             <ActionIcon
+              ref={showButton}
               variant="light"
-              onClick={() => setBuilderOpen(true)}
+              onClick={() => openBuilder(true)}
               aria-label="Show the builder"
               data-testid="show-builder"
             >
@@ -277,17 +302,20 @@ export function SearchScreen() {
             </ActionIcon>
           </Tooltip>
         )}
-        <ResultsPanel
-          serverId={activeId}
-          session={session}
-          catalogue={catalogue}
-          dirty={dirty}
-          liveCount={countFresh ? count.total : undefined}
-          onModel={setModel}
-          onSession={update}
-          onSubmit={onSubmit}
-          onFirstPage={onFirstPage}
-        />
+        {/* Compact: hidden, not unmounted, while the builder has the width (it keeps its page). */}
+        <div style={{ display: compact && builderOpen ? 'none' : 'contents' }}>
+          <ResultsPanel
+            serverId={activeId}
+            session={session}
+            catalogue={catalogue}
+            dirty={dirty}
+            liveCount={countFresh ? count.total : undefined}
+            onModel={setModel}
+            onSession={update}
+            onSubmit={onSubmit}
+            onFirstPage={onFirstPage}
+          />
+        </div>
       </Group>
     </Stack>
   )

@@ -7,7 +7,7 @@ import { AppProviders } from '../../../app/providers'
 import { createIpcClient } from '../../../ipc/client'
 import { createFakeTransport } from '../../../test-support/fake-transport'
 import { stubLayoutSize } from '../../../test-support/layout-size'
-import { FileBrowser } from './file-browser'
+import { FileBrowser, type SelectionActions } from './file-browser'
 
 const ENTRY = {
   serverId: 's1',
@@ -70,6 +70,7 @@ function setup(
     ok: false,
     error: { code: 'not_found', message: 'not here' },
   }),
+  selectionActions?: SelectionActions,
 ) {
   const fake = createFakeTransport({
     'rawFiles.list': (input) => list(input as ListInput),
@@ -78,7 +79,11 @@ function setup(
   })
   render(
     <AppProviders client={createIpcClient(fake.transport)}>
-      <FileBrowser entry={ENTRY} onClose={() => undefined} />
+      <FileBrowser
+        entry={ENTRY}
+        onClose={() => undefined}
+        {...(selectionActions ? { selectionActions } : {})}
+      />
     </AppProviders>,
   )
   const listed = () =>
@@ -166,6 +171,81 @@ describe('FileBrowser', () => {
     fireEvent.keyDown(list(), { key: 'End' })
     fireEvent.keyDown(list(), { key: 'ArrowUp' })
     fireEvent.keyDown(list(), { key: 'Enter' })
+    await waitFor(() => expect(items()).toEqual(['deep.txt']))
+  })
+
+  it('works from the keyboard alone: rows, open, go up, preview, download, in a visible order', async () => {
+    const user = userEvent.setup()
+    const downloaded: string[][] = []
+    setup(
+      ({ path, ...rest }) => {
+        if (path === 'test_entry/sub') return folder(path, [file(path, 'deep.txt', 10)])(rest)
+        return path === 'test_entry' ? folder(path, RECORDED_ENTRY_DIR)(rest) : TREE_ROOT(rest)
+      },
+      undefined,
+      ({ path }) =>
+        path === 'test_entry/sub'
+          ? { ok: true, value: { folder: 'test_entry', index: 4, total: 6 } }
+          : { ok: false, error: { code: 'not_found', message: 'not here' } },
+      (selected) => (
+        <button type="button" onClick={() => downloaded.push(selected.map((i) => i.name))}>
+          Download
+        </button>
+      ),
+    )
+    await waitFor(() => expect(items()).toHaveLength(6))
+    // Tab order: the crumbs, the toolbar (filter, sort, order, the download action), the
+    // folder tree and the listing, one stop each.
+    const order: string[] = []
+    while (document.activeElement !== list() && order.length < 20) {
+      await user.tab()
+      const el = document.activeElement as HTMLElement
+      order.push(el.dataset.testid ?? el.getAttribute('aria-label') ?? el.textContent ?? '')
+    }
+    expect(order).toEqual([
+      'files-crumb',
+      'files-filter',
+      'files-sort',
+      'files-order',
+      'Download',
+      'files-tree-item',
+      'files-list',
+    ])
+    const active = () => list().getAttribute('aria-activedescendant')
+    const activeName = () => document.getElementById(active() ?? '')?.dataset.name
+    expect(activeName()).toBe('1.aux')
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}')
+    expect(activeName()).toBe('sub')
+    // Enter opens the folder; the focus stays in the listing, on its first row.
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(items()).toEqual(['deep.txt']))
+    expect(document.activeElement).toBe(list())
+    expect(activeName()).toBe('deep.txt')
+    // Enter on a file previews it, and the listing keeps the focus.
+    await user.keyboard('{Enter}')
+    expect(await screen.findByTestId('file-preview')).toHaveTextContent('deep.txt')
+    expect(document.activeElement).toBe(list())
+    // Backspace goes up a folder, back to the row of the folder it came from.
+    await user.keyboard('{Backspace}')
+    await waitFor(() => expect(items()).toHaveLength(6))
+    expect(document.activeElement).toBe(list())
+    expect(activeName()).toBe('sub')
+    // Space selects; Shift+Tab reaches the download action, which gets the selection.
+    await user.keyboard('{ArrowDown} ')
+    expect(screen.getByTestId('files-selected-count')).toHaveTextContent('1 selected')
+    while (document.activeElement?.textContent !== 'Download' && order.length < 40) {
+      await user.tab({ shift: true })
+      order.push('back')
+    }
+    await user.keyboard('{Enter}')
+    expect(downloaded).toEqual([['vasp.xml']])
+    // The folder tree is one stop, on the folder shown; ↑/↓ move, Enter shows a folder.
+    const tree = within(screen.getByTestId('files-tree')).getAllByTestId('files-tree-item')
+    expect(tree.filter((b) => b.tabIndex === 0).map((b) => b.dataset.path)).toEqual(['test_entry'])
+    tree[1]?.focus()
+    await user.keyboard('{ArrowUp}')
+    expect(document.activeElement).toHaveAttribute('data-path', '')
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}')
     await waitFor(() => expect(items()).toEqual(['deep.txt']))
   })
 

@@ -82,29 +82,39 @@ export function FileBrowser({
   const [filter] = useDebouncedValue(filterText.trim(), 250)
   const [selection, setSelection] = useState(emptySelection)
   const listing = useFolder(serverId, uploadId, folder, { sort, order, filter })
+  // The row to start on: the folder just left when going up, else the entry's main file.
+  const [cameFrom, setCameFrom] = useState<string | undefined>(undefined)
   const mainfile =
     entry.mainfile && folderOf(entry.mainfile) === folder ? entry.mainfile : undefined
+  const target = cameFrom !== undefined && folderOf(cameFrom) === folder ? cameFrom : mainfile
   const located = useInvoke(
     'rawFiles.locate',
-    { serverId, uploadId, path: mainfile ?? '' },
-    { enabled: mainfile !== undefined && sort === 'name' && order === 'asc' && filter === '' },
+    { serverId, uploadId, path: target ?? '' },
+    { enabled: target !== undefined && sort === 'name' && order === 'asc' && filter === '' },
   )
-  const scrollTo = mainfile ? located.data?.index : undefined
-  // The located mainfile becomes the active row once, when its position arrives.
-  const [placed, setPlaced] = useState<number | undefined>(undefined)
-  if (scrollTo !== undefined && placed !== scrollTo) {
-    setPlaced(scrollTo)
+  const scrollTo = target ? located.data?.index : undefined
+  // The located row becomes the active row once, when its position arrives.
+  const [placed, setPlaced] = useState<string | undefined>(undefined)
+  if (scrollTo !== undefined && placed !== `${target}@${scrollTo}`) {
+    setPlaced(`${target}@${scrollTo}`)
     setSelection((s) => ({ ...s, active: scrollTo, anchor: scrollTo }))
   }
+  // Opened from the listing's keyboard: the new folder's listing takes the focus back.
+  const [listFocus, setListFocus] = useState(false)
 
-  const open = (path: string) => {
+  const open = (path: string, fromList = false) => {
     setFolder(path)
     setFile(null)
     setFilterText('')
     setSelection(emptySelection())
+    setListFocus(fromList)
     onFolderChange?.(path)
   }
-  const openItem = (item: FileItem) => (item.isFile ? setFile(item) : open(item.path))
+  const openItem = (item: FileItem) => (item.isFile ? setFile(item) : open(item.path, true))
+  const goUp = () => {
+    setCameFrom(folder)
+    open(folderOf(folder), true)
+  }
   const selected = listing.loadedItems.filter((item) => selection.selected.has(item.path))
 
   const body = (
@@ -230,6 +240,8 @@ export function FileBrowser({
               onActivate={(active) => setSelection((s) => ({ ...s, active }))}
               onSelect={(index, mode) => setSelection((s) => select(s, index, mode, listing.rowAt))}
               onOpen={openItem}
+              onUp={folder === '' ? undefined : goUp}
+              autoFocus={listFocus}
               onSelectAll={() =>
                 setSelection((s) => ({
                   ...s,

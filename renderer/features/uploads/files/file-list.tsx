@@ -14,7 +14,8 @@ export interface ListSelection {
 /**
  * A folder's children as a virtual list box: only rows on screen exist, rows of pages not yet
  * fetched show as placeholders and ask for their page. Keys: ↑/↓, Page Up/Down, Home/End move
- * (Shift extends the selection), Enter opens, Space toggles, Ctrl/Cmd+A selects what is loaded.
+ * (Shift extends the selection), Enter opens, Backspace or Alt+↑ goes up a folder, Space
+ * toggles, Ctrl/Cmd+A selects what is loaded.
  * Click selects (and previews a file, opens a folder), Ctrl/Cmd+click toggles, Shift+click
  * selects a range.
  */
@@ -30,7 +31,9 @@ export function FileList({
   onActivate,
   onSelect,
   onOpen,
+  onUp,
   onSelectAll,
+  autoFocus = false,
 }: {
   serverId: string
   total: number
@@ -44,7 +47,11 @@ export function FileList({
   onActivate: (index: number) => void
   onSelect: (index: number, mode: 'only' | 'toggle' | 'range') => void
   onOpen: (item: FileItem) => void
+  /** Show the parent folder; undefined at the upload's root. */
+  onUp: (() => void) | undefined
   onSelectAll: () => void
+  /** Take the focus when mounted (a folder opened from the keyboard replaces the list). */
+  autoFocus?: boolean
 }) {
   const scrollRef = useRef<HTMLDivElement>(null)
   // The virtualizer's functions change with every scroll; this component reads them fresh each
@@ -64,6 +71,11 @@ export function FileList({
   useEffect(() => {
     if (total > 0) onRange(firstRow, lastRow)
   }, [firstRow, lastRow, total, onRange])
+  useEffect(() => {
+    if (autoFocus) scrollRef.current?.focus()
+    // On mount only: a later change of the prop must not pull the focus from elsewhere.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   useEffect(() => {
     if (scrollTo !== undefined) virtualizer.scrollToIndex(scrollTo, { align: 'center' })
   }, [scrollTo, virtualizer])
@@ -90,11 +102,14 @@ export function FileList({
         const item = rowAt(at)
         if (item) onOpen(item)
       },
+      Backspace: () => onUp?.(),
     }
     const action =
       (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a'
         ? onSelectAll
-        : handled[event.key]
+        : event.altKey && event.key === 'ArrowUp'
+          ? () => onUp?.()
+          : handled[event.key]
     if (!action) return
     event.preventDefault()
     action()

@@ -1,6 +1,6 @@
 import { Loader, Text } from '@mantine/core'
 import { IconChevronDown, IconChevronRight, IconFolder } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useState, type KeyboardEvent } from 'react'
 import { useInvoke } from '../../../ipc/hooks'
 import classes from './file-browser.module.css'
 
@@ -35,6 +35,10 @@ function TreeNode({
     { enabled: expanded, staleTime: 30_000 },
   )
   const folders = (children.data?.items ?? []).filter((item) => !item.isFile)
+  // One tab stop for the tree (roving tabindex): the current folder, or while it is not shown
+  // (its branch still loading, or beyond the first page), its nearest shown ancestor.
+  const tabStop =
+    path === current || (isUnder(current, path) && !folders.some((f) => isUnder(current, f.path)))
   return (
     <li role="treeitem" aria-expanded={expanded} aria-selected={current === path}>
       <div className={classes.treeRow} style={{ paddingLeft: depth * 12 }}>
@@ -51,6 +55,7 @@ function TreeNode({
           type="button"
           className={`${classes.treeName} ${current === path ? classes.treeCurrent : ''}`}
           onClick={() => onOpen(path)}
+          tabIndex={tabStop ? 0 : -1}
           onKeyDown={(event) => {
             if (event.key === 'ArrowRight') setOpen(true)
             if (event.key === 'ArrowLeft') setOpen(false)
@@ -93,7 +98,29 @@ function TreeNode({
   )
 }
 
-/** The upload's folders as a tree beside the listing; branches load when opened. */
+/** ↑/↓ (Home/End) move the focus between the folders shown, as the eye reads them. */
+function onTreeKeyDown(event: KeyboardEvent<HTMLElement>) {
+  const moves: Record<string, (at: number, last: number) => number> = {
+    ArrowDown: (at, last) => Math.min(last, at + 1),
+    ArrowUp: (at) => Math.max(0, at - 1),
+    Home: () => 0,
+    End: (_, last) => last,
+  }
+  const move = moves[event.key]
+  if (!move) return
+  const items = [
+    ...event.currentTarget.querySelectorAll<HTMLButtonElement>('[data-testid="files-tree-item"]'),
+  ]
+  const at = items.findIndex((item) => item === document.activeElement)
+  if (at < 0) return
+  event.preventDefault()
+  items[move(at, items.length - 1)]?.focus()
+}
+
+/**
+ * The upload's folders as a tree beside the listing; branches load when opened. Keys: ↑/↓
+ * move, → opens a branch, ← closes it, Enter shows the folder.
+ */
 export function FolderTree(props: {
   serverId: string
   uploadId: string
@@ -101,7 +128,12 @@ export function FolderTree(props: {
   onOpen: (path: string) => void
 }) {
   return (
-    <nav aria-label="Folders" className={classes.tree} data-testid="files-tree">
+    <nav
+      aria-label="Folders"
+      className={classes.tree}
+      data-testid="files-tree"
+      onKeyDown={onTreeKeyDown}
+    >
       <ul role="tree" className={classes.treeList}>
         <TreeNode {...props} path="" name="Upload root" depth={0} />
       </ul>

@@ -19,7 +19,14 @@ export function AddMenu({
   const [picking, setPicking] = useState(false)
   return (
     <Group gap={6}>
-      <Popover opened={picking} onChange={setPicking} width={380} position="bottom-start" trapFocus>
+      <Popover
+        opened={picking}
+        onChange={setPicking}
+        width={380}
+        position="bottom-start"
+        trapFocus
+        returnFocus
+      >
         <Popover.Target>
           <Button
             size="compact-xs"
@@ -27,6 +34,7 @@ export function AddMenu({
             leftSection={<IconPlus size={12} />}
             onClick={() => setPicking((o) => !o)}
             data-testid={`${testId}-condition`}
+            data-add-condition
           >
             Condition
           </Button>

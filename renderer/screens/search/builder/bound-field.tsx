@@ -37,17 +37,23 @@ export function BoundField({
 }) {
   const [text, setText] = useState(value)
   const [invalid, setInvalid] = useState(false)
+  // The model keeps no operator for an empty bound: switched before a value is typed, it is
+  // kept here until the value arrives (else the switch would do nothing).
+  const [shownOp, setShownOp] = useState(op)
   // Follow the model when it changes elsewhere (JSON view, restored search).
-  const [synced, setSynced] = useState(value)
-  if (synced !== value) {
-    setSynced(value)
+  const [synced, setSynced] = useState({ value, op })
+  if (synced.value !== value || synced.op !== op) {
+    setSynced({ value, op })
     setText(value)
     setInvalid(false)
+    if (value !== '') setShownOp(op)
   }
-  const other: BoundOp = op === 'gt' ? 'gte' : op === 'gte' ? 'gt' : op === 'lt' ? 'lte' : 'lt'
+  const other: BoundOp =
+    shownOp === 'gt' ? 'gte' : shownOp === 'gte' ? 'gt' : shownOp === 'lt' ? 'lte' : 'lt'
   const commit = (next: string, nextOp: BoundOp) => {
     const parsed = parse(next)
     setInvalid(parsed === undefined)
+    setShownOp(nextOp)
     if (parsed !== undefined) onChange(nextOp, parsed)
   }
   return (
@@ -61,18 +67,18 @@ export function BoundField({
       error={invalid ? 'Not a number' : undefined}
       onChange={(e) => {
         setText(e.currentTarget.value)
-        commit(e.currentTarget.value, op)
+        commit(e.currentTarget.value, shownOp)
       }}
       leftSection={
-        <Tooltip label={`${WORD[op]} (click for ${WORD[other]})`}>
+        <Tooltip label={`${WORD[shownOp]} (click for ${WORD[other]})`}>
           <ActionIcon
             size="sm"
             variant="subtle"
             onClick={() => commit(text, other)}
-            aria-label={`Operator: ${WORD[op]}`}
+            aria-label={`Operator: ${WORD[shownOp]}`}
             data-testid={`${testId}-op`}
           >
-            {SYMBOL[op]}
+            {SYMBOL[shownOp]}
           </ActionIcon>
         </Tooltip>
       }

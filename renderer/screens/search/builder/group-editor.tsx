@@ -11,6 +11,19 @@ const OP_HELP: Record<GroupOp, string> = {
   not: 'None of this may hold (NOT of all conditions together)',
 }
 
+/**
+ * Removing a row or group from the keyboard would drop the focus to the page: move it first to
+ * the "Condition" button of the group around it (the last one in that group, its own).
+ */
+function focusOwnGroup(button: HTMLElement) {
+  const node = button.closest('[data-testid="criterion-row"], [data-testid="group-editor"]')
+  const scope = node?.parentElement?.closest(
+    '[data-testid="group-editor"], [data-testid="advanced-section"]',
+  )
+  const adders = scope?.querySelectorAll<HTMLElement>('[data-add-condition]')
+  adders?.[adders.length - 1]?.focus()
+}
+
 export interface NodeActions {
   update: (id: string, next: BuilderNode) => void
   remove: (id: string) => void
@@ -44,7 +57,10 @@ export function NodeEditor({
             size="sm"
             variant="subtle"
             color="gray"
-            onClick={() => actions.remove(node.id)}
+            onClick={(event) => {
+              focusOwnGroup(event.currentTarget)
+              actions.remove(node.id)
+            }}
             aria-label="Remove condition"
           >
             <IconX size={14} />
@@ -97,7 +113,10 @@ function GroupEditor({
             size="sm"
             variant="subtle"
             color="gray"
-            onClick={() => actions.remove(group.id)}
+            onClick={(event) => {
+              focusOwnGroup(event.currentTarget)
+              actions.remove(group.id)
+            }}
             aria-label="Remove group"
           >
             <IconX size={14} />
