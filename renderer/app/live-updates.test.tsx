@@ -41,4 +41,46 @@ describe('LiveUpdates', () => {
     // The refetch brings back the host's truth.
     await waitFor(() => expect(view.getByTestId('active')).toHaveTextContent('NOMAD (public)'))
   })
+
+  it('refetches what a server shows after someone signs in or out there, and only that server', async () => {
+    let visible = 40
+    const fake = createFakeTransport({
+      'search.count': () => ({ ok: true, value: { total: visible } }),
+    })
+    function Counts() {
+      const count = useInvoke(
+        'search.count',
+        { serverId: 'nomad-public', owner: 'visible', query: {} },
+        { staleTime: 60_000 },
+      )
+      const other = useInvoke(
+        'search.count',
+        { serverId: 'lab', owner: 'visible', query: {} },
+        { staleTime: 60_000 },
+      )
+      return (
+        <p data-testid="counts">
+          {count.data?.total ?? '…'} / {other.data?.total ?? '…'}
+        </p>
+      )
+    }
+    const view = render(
+      <AppProviders client={createIpcClient(fake.transport)}>
+        <LiveUpdates />
+        <Counts />
+      </AppProviders>,
+    )
+    await waitFor(() => expect(view.getByTestId('counts')).toHaveTextContent('40 / 40'))
+    // Signed in: the owner "visible" now includes this user's own unpublished entries.
+    visible = 91
+    act(() =>
+      fake.emit('auth.changed', {
+        serverId: 'nomad-public',
+        serverName: 'NOMAD (public)',
+        passwordSignIn: true,
+        session: null,
+      }),
+    )
+    await waitFor(() => expect(view.getByTestId('counts')).toHaveTextContent('91 / 40'))
+  })
 })

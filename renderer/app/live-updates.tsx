@@ -7,7 +7,8 @@ import { useEvent, useHostConnection, useInvoke, queryKeyFor } from '../ipc/hook
 
 /**
  * Keeps cached query data in step with main/the host: pushed events replace the matching
- * query's data, and after a lost connection comes back every query is refetched.
+ * query's data, a sign-in or sign-out refetches that server's queries, and after a lost
+ * connection comes back every query is refetched.
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient()
@@ -20,6 +21,13 @@ export function LiveUpdates() {
   useEvent('settings.changed', (settings) =>
     queryClient.setQueryData(queryKeyFor('settings.get', {}), settings),
   )
+  // Signing in or out changes what a server shows (its "visible" entries, uploads, rights):
+  // everything cached for that server is refetched, nothing of the others.
+  useEvent('auth.changed', (status) => {
+    void queryClient.invalidateQueries({
+      predicate: ({ queryKey }) => serverIdOf(queryKey[1]) === status.serverId,
+    })
+  })
   useDownloadsLiveUpdates()
   useOfflineLiveUpdates()
   const connection = useHostConnection()
@@ -33,6 +41,12 @@ export function LiveUpdates() {
     }
   }, [connection, queryClient])
   return null
+}
+
+function serverIdOf(input: unknown): unknown {
+  return typeof input === 'object' && input !== null && 'serverId' in input
+    ? input.serverId
+    : undefined
 }
 
 /** Applies the theme setting to Mantine: 'system' means follow the OS ('auto'). */
