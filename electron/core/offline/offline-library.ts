@@ -35,6 +35,17 @@ const LAST = '\uffff'
 /** Bytes a record takes, counted as its JSON (what the storage screen and the estimates show). */
 export const recordBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value))
 
+/** Writes inside one transaction of `OfflineLibrary.write` (sync passes, imports). */
+export interface LibraryTables {
+  /** The entry as stored, or undefined when missing or damaged. */
+  entry(serverId: string, entryId: string): StoredEntry | undefined
+  /** Whether a record exists under the key at all (a damaged one included). */
+  exists(serverId: string, entryId: string): boolean
+  putEntry(serverId: string, entry: StoredEntry): void
+  removeEntry(serverId: string, entryId: string): void
+  putPin(pin: PinRecord): void
+}
+
 export class OfflineLibrary {
   private readonly pins: Database<unknown, string>
   private readonly entries: Database<unknown, EntryKey>
@@ -176,6 +187,24 @@ export class OfflineLibrary {
       this.pins.removeSync(pinId)
     })
     if (serverId !== undefined) this.bump(serverId)
+  }
+
+  /**
+   * Runs `action` as one transaction over the tables (all of its writes land, or none), then
+   * tells the offline search that the server's entries changed.
+   */
+  async write<T>(serverId: string, action: (tables: LibraryTables) => T): Promise<T> {
+    const tables: LibraryTables = {
+      entry: (server, id) => this.entry(server, id),
+      exists: (server, id) => this.entries.get(entryKey(server, id)) !== undefined,
+      putEntry: (server, entry) =>
+        this.entries.putSync(entryKey(server, entry.doc.entry_id), storedEntrySchema.parse(entry)),
+      removeEntry: (server, id) => this.entries.removeSync(entryKey(server, id)),
+      putPin: (pin) => this.pins.putSync(pin.pinId, pinRecordSchema.parse(pin)),
+    }
+    const result = await this.db.transaction(() => action(tables))
+    this.bump(serverId)
+    return result
   }
 
   private bump(serverId: string) {

@@ -78,6 +78,18 @@ export const pinSummarySchema = z.strictObject({
   syncedAt: z.number().nullable(),
   /** Why it failed or paused, in a sentence. */
   message: z.string().optional(),
+  /** A sync under way ('sync'), or the pinning of the new entries it found ('add'). */
+  syncing: z.enum(['sync', 'add']).optional(),
+  /** The last sync's counts (offline.syncReport has the list). */
+  lastSync: z
+    .strictObject({
+      finishedAt: z.number(),
+      added: count,
+      removed: count,
+      changed: count,
+      newPinned: count,
+    })
+    .optional(),
 })
 export type PinSummary = z.infer<typeof pinSummarySchema>
 
