@@ -70,6 +70,16 @@ export function createOfflineSyncHandlers(
 
   void manager.then(
     (m) => {
+      // Damage is found at start, not when a search meets it; the list offers a re-sync.
+      void m.library.scan().then(
+        (damaged) => {
+          if (damaged.length > 0)
+            services.logger.warn('the offline library has damaged records', {
+              count: damaged.length,
+            })
+        },
+        (error: unknown) => services.logger.warn('the offline library scan failed', { error }),
+      )
       const stop = startSyncSchedule({
         everyHours: () => preferences().syncEveryHours,
         pins: () => m.library.listPins(),

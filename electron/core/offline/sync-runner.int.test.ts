@@ -182,4 +182,26 @@ describe('sync', () => {
     if (room === 0) expect(adding).toBeUndefined()
     else expect(adding?.sync).toMatchObject({ kind: 'add' })
   })
+
+  it('finds a damaged entry at start and repairs it with a re-sync of its pin', async () => {
+    const pin = await pinned(false)
+    const victim = [...library.entriesOf('sandbox')][3]?.doc.entry_id ?? ''
+    await db.openDB<unknown, string[]>('offline-entries').put(['sandbox', victim], {
+      doc: 'torn',
+      pins: ['p'],
+    })
+    const reopened = new OfflineLibrary(db)
+    expect(await reopened.scan()).toEqual([
+      { key: `entry sandbox/${victim}`, problem: expect.any(String) as string, pinIds: ['p'] },
+    ])
+    expect([...reopened.entriesOf('sandbox')]).toHaveLength(pin.entries - 1)
+    const repaired = await runSync(
+      { client: before.client, library: reopened, now },
+      startSync(pin, now()),
+    )
+    expect(repaired.lastSync).toMatchObject({ added: 0, removed: 0, changed: 1 })
+    expect(repaired.lastSync?.items.map((item) => item.entryId)).toEqual([victim])
+    expect(reopened.damaged()).toEqual([])
+    expect(reopened.entry('sandbox', victim)?.pins).toEqual(['p'])
+  })
 })

@@ -105,7 +105,14 @@ export const offlineChannels = {
     output: z.strictObject({
       pins: z.array(pinSummarySchema),
       /** Damaged records found in the library (they were skipped; re-sync their pins). */
-      damaged: z.array(z.strictObject({ key: z.string(), problem: z.string() })),
+      damaged: z.array(
+        z.strictObject({
+          key: z.string(),
+          problem: z.string(),
+          /** The pins a damaged entry belongs to: a sync rewrites it (offline.sync). */
+          pinIds: z.array(z.string()).optional(),
+        }),
+      ),
     }),
   },
   'offline.pause': { input: pinRef, output: pinSummarySchema },
