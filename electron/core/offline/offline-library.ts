@@ -246,7 +246,8 @@ export class OfflineLibrary {
     if (value === undefined) return undefined
     const parsed = storedEntrySchema.safeParse(value)
     if (parsed.success) return parsed.data
-    const raw = (value)?.pins
+    const raw: unknown =
+      typeof value === 'object' && value !== null && 'pins' in value ? value.pins : undefined
     const pinIds = Array.isArray(raw) ? raw.filter((id) => typeof id === 'string') : []
     this.damagedKeys.set(`entry ${key.join('/')}`, {
       problem: parsed.error.issues[0]?.message ?? 'invalid record',
