@@ -18,6 +18,7 @@ import { formatExact, formatPast, useNow } from '../../components/relative-time'
 import { useForgetPin } from '../../features/offline/live-pins'
 import { formatBytes } from '../../features/uploads/files/format-bytes'
 import { useMutationInvoke } from '../../ipc/hooks'
+import { PinFreshness, PinSyncActions } from './pin-sync'
 
 const STATE_LABEL: Record<PinSummary['state'], string> = {
   pinning: 'Pinning',
@@ -125,6 +126,7 @@ function PinRow({ pin, now, onRemove }: { pin: PinSummary; now: number; onRemove
             Not yet
           </Text>
         )}
+        <PinFreshness pin={pin} now={now} />
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
@@ -153,6 +155,7 @@ function PinRow({ pin, now, onRemove }: { pin: PinSummary; now: number; onRemove
               </ActionIcon>
             </Tooltip>
           ) : null}
+          <PinSyncActions pin={pin} />
           <Tooltip label="Remove from this computer">
             <ActionIcon
               variant="subtle"
