@@ -118,7 +118,15 @@ async function compare(deps: PinRunnerDeps, start: PinRecord): Promise<PinRecord
     const cursor = answer.pagination.next_page_after_value ?? undefined
     const now = Math.max(deps.now?.() ?? Date.now(), sync.startedAt)
     pin = await library.write(pin.serverId, (t) =>
-      comparePage(t, library.getPin(pin.pinId) ?? pin, docs, archives, now, cursor),
+      comparePage(
+        t,
+        library.getPin(pin.pinId) ?? pin,
+        docs,
+        archives,
+        now,
+        cursor,
+        answer.pagination.total,
+      ),
     )
     deps.onProgress?.(pin)
     if (cursor === undefined || docs.length === 0) break
@@ -133,6 +141,7 @@ function comparePage(
   archives: ReadonlyMap<string, Json>,
   now: number,
   cursor: string | undefined,
+  matched: number,
 ): PinRecord {
   if (pin.sync?.kind !== 'sync') return pin
   const tally = { ...pin.sync, items: [...pin.sync.items] }
@@ -162,7 +171,12 @@ function comparePage(
     bytes += recordBytes(record) - (old ? recordBytes(old) : 0)
     t.putEntry(pin.serverId, record)
   }
-  const next: PinRecord = { ...pin, bytes: Math.max(0, bytes), sync: { ...tally, cursor } }
+  const next: PinRecord = {
+    ...pin,
+    bytes: Math.max(0, bytes),
+    matched,
+    sync: { ...tally, cursor },
+  }
   if (cursor === undefined && next.sync?.kind === 'sync') delete next.sync.cursor
   t.putPin(next)
   return next

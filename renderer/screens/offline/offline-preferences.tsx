@@ -29,7 +29,7 @@ function PreferencesForm({ initial }: { initial: OfflinePreferences }) {
             label="Mark pins stale after (days)"
             min={1}
             max={3650}
-            w={220}
+            w={260}
             value={draft.staleAfterDays}
             onChange={(value) => setDraft({ ...draft, staleAfterDays: number(value) })}
             data-testid="pref-stale-days"
@@ -38,7 +38,7 @@ function PreferencesForm({ initial }: { initial: OfflinePreferences }) {
             label="Sync every (hours, 0 = by hand)"
             min={0}
             max={8760}
-            w={220}
+            w={260}
             value={draft.syncEveryHours}
             onChange={(value) => setDraft({ ...draft, syncEveryHours: number(value) })}
             data-testid="pref-sync-hours"
