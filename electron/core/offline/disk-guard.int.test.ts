@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSession } from '../api/test-support/sandbox-session'
 import { openEmbeddedDb } from '../storage/embedded-db'
 import { diskFullMessage } from './disk-guard'
-import { SUMMARY_REQUIRED, type PinRecord } from './library-records'
+import { testPin } from './testing/pin-record'
 import { OfflineLibrary } from './offline-library'
 import { runPin } from './pin-runner'
 
@@ -29,20 +29,10 @@ describe('a full disk during a pin', () => {
       let free = 500 * MiB
       let pages = 0
       const disk = { folder: dir, freeSpace: () => Promise.resolve(free) }
-      const start: PinRecord = {
-        pinId: 'p',
+      const start = testPin({
         serverId: 's',
-        serverName: 'S',
-        label: 'p',
         source: { kind: 'search', query: {}, owner: 'visible' },
-        limit: 10_000,
-        archiveRequired: { ...SUMMARY_REQUIRED },
-        state: 'pinning',
-        createdAt: 1,
-        entries: 0,
-        bytes: 0,
-        phase: 'metadata',
-      }
+      })
       const paused = await runPin(
         {
           client: session.client,

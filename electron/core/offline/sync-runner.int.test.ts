@@ -6,7 +6,8 @@ import { startSession } from '../api/test-support/sandbox-session'
 import { openEmbeddedDb, type EmbeddedDb } from '../storage/embedded-db'
 import { post } from '../../sandbox/testing/harness'
 import type { Sandbox } from '../../sandbox'
-import { SUMMARY_REQUIRED, type PinRecord } from './library-records'
+import type { PinRecord } from './library-records'
+import { testPin } from './testing/pin-record'
 import { OfflineLibrary } from './offline-library'
 import { runPin } from './pin-runner'
 import { runSync, startAddNew, startSync } from './sync-runner'
@@ -24,7 +25,6 @@ let library: OfflineLibrary
 let clock = 1_000
 
 const now = () => (clock += 1)
-const SOURCE = { kind: 'search', query: {}, owner: 'public' } as const
 
 async function publicDocs(sandbox: Sandbox) {
   const page = await post<{ data: { entry_id: string }[] }>(sandbox, '/entries/query', {
@@ -34,22 +34,8 @@ async function publicDocs(sandbox: Sandbox) {
   return new Map(page.body.data.map((doc) => [doc.entry_id, JSON.stringify(doc)]))
 }
 
-function newPin(limit = 10_000, archives = true): PinRecord {
-  return {
-    pinId: 'p',
-    serverId: 'sandbox',
-    serverName: 'Sandbox',
-    label: 'public',
-    source: SOURCE,
-    limit,
-    archiveRequired: archives ? { ...SUMMARY_REQUIRED } : null,
-    state: 'pinning',
-    createdAt: 1,
-    entries: 0,
-    bytes: 0,
-    phase: 'metadata',
-  }
-}
+const newPin = (limit = 10_000, archives = true) =>
+  testPin({ limit, ...(archives ? {} : { archiveRequired: null }) })
 
 beforeAll(async () => {
   before = await startSession({ entries: 120 })

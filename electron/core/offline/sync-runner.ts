@@ -38,6 +38,16 @@ function note(tally: SyncTally, change: SyncChange['change'], doc: Json) {
     tally.items.push({ entryId: String(doc.entry_id), name: nameOf(doc), change })
 }
 
+/** The archive summaries the pin keeps for `docs` (none when it keeps metadata only). */
+function summariesOf(deps: PinRunnerDeps, pin: PinRecord, docs: readonly Doc[]) {
+  if (pin.archiveRequired === null) return Promise.resolve(new Map<string, Json>())
+  return archivesOf(
+    deps,
+    pin.archiveRequired,
+    docs.map((doc) => doc.entry_id),
+  )
+}
+
 /** The start of a sync: after every entry stored so far, so that "not seen" is well defined. */
 export function startSync(pin: PinRecord, now: number): PinRecord {
   const startedAt = Math.max(now, (pin.syncedAt ?? 0) + 1)
@@ -107,14 +117,7 @@ async function compare(deps: PinRunnerDeps, start: PinRecord): Promise<PinRecord
     const kept = docs.filter((doc) =>
       library.entry(pin.serverId, doc.entry_id)?.pins.includes(pin.pinId),
     )
-    const archives =
-      pin.archiveRequired === null
-        ? new Map<string, Json>()
-        : await archivesOf(
-            deps,
-            pin.archiveRequired,
-            kept.map((doc) => doc.entry_id),
-          )
+    const archives = await summariesOf(deps, pin, kept)
     const cursor = answer.pagination.next_page_after_value ?? undefined
     const now = Math.max(deps.now?.() ?? Date.now(), sync.startedAt)
     pin = await library.write(pin.serverId, (t) =>
@@ -242,14 +245,7 @@ async function addNew(deps: PinRunnerDeps, start: PinRecord): Promise<PinRecord>
       { lane: 'background', ...(deps.signal ? { signal: deps.signal } : {}) },
     )
     const docs = answer.data as Doc[]
-    const archives =
-      pin.archiveRequired === null
-        ? new Map<string, Json>()
-        : await archivesOf(
-            deps,
-            pin.archiveRequired,
-            docs.map((doc) => doc.entry_id),
-          )
+    const archives = await summariesOf(deps, pin, docs)
     // Stored as of the last sync, so the next sync compares them like the others.
     const syncedAt = pin.syncedAt ?? deps.now?.() ?? Date.now()
     pin = await library.write(pin.serverId, (t) => {

@@ -1,23 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import type { PinRecord } from './library-records'
 import { dueForSync } from './sync-schedule'
+import { testPin } from './testing/pin-record'
 
 const HOUR = 3_600_000
-const pin = (pinId: string, change: Partial<PinRecord>): PinRecord => ({
-  pinId,
-  serverId: 's',
-  serverName: 'S',
-  label: pinId,
-  source: { kind: 'upload', uploadId: 'u' },
-  limit: 10,
-  archiveRequired: null,
-  state: 'complete',
-  createdAt: 0,
-  entries: 1,
-  bytes: 1,
-  phase: 'done',
-  ...change,
-})
+const pin = (pinId: string, change: Partial<PinRecord>): PinRecord =>
+  testPin({
+    pinId,
+    state: 'complete',
+    phase: 'done',
+    entries: 1,
+    bytes: 1,
+    createdAt: 0,
+    ...change,
+  })
 
 describe('the sync schedule', () => {
   const pins = [
