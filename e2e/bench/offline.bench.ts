@@ -38,23 +38,27 @@ const OWNER = 'all'
 
 type Json = Record<string, unknown>
 
-/** A query as the builder sends it: elements, a program, a band gap range; newest first. */
-const QUERY = {
-  'results.material.elements:all': ['O'],
+/**
+ * A query as the builder sends it: an element, a program, a band gap range; newest first. Each
+ * round asks for another element, so no round is answered from a cache of the round before.
+ */
+const ELEMENTS = ['O', 'N', 'C', 'H', 'Si', 'Fe', 'Ti', 'Al', 'Cu', 'Zn', 'S', 'Mg', 'Ca', 'Na']
+const queryFor = (round: number) => ({
+  'results.material.elements:all': [ELEMENTS[round % ELEMENTS.length] ?? 'O'],
   'results.method.simulation.program_name:any': ['VASP', 'FHI-aims', 'Quantum ESPRESSO'],
   'results.properties.electronic.band_gap.value:gte': 1e-20,
-}
-const FIRST_PAGE = {
+})
+const firstPage = (round: number) => ({
   owner: OWNER,
-  query: QUERY,
+  query: queryFor(round),
   pagination: { page_size: 20, order_by: 'upload_create_time', order: 'desc' },
-}
-const FACETS = {
+})
+const facets = (round: number) => ({
   owner: OWNER,
-  query: QUERY,
+  query: queryFor(round),
   pagination: { page_size: 0 },
   aggregations: builderAggregations(),
-}
+})
 
 async function post(baseUrl: string, path: string, body: unknown): Promise<Json> {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -67,11 +71,11 @@ async function post(baseUrl: string, path: string, body: unknown): Promise<Json>
 }
 
 /** Milliseconds of each of `rounds` runs of `action`. */
-async function timed(rounds: number, action: () => unknown): Promise<number[]> {
+async function timed(rounds: number, action: (round: number) => unknown): Promise<number[]> {
   const out: number[] = []
   for (let i = 0; i < rounds; i++) {
     const start = performance.now()
-    await action()
+    await action(i + 1)
     out.push(performance.now() - start)
   }
   return out
@@ -135,19 +139,30 @@ async function main() {
     if (pin.entries < PINNED) throw new Error(`only ${pin.entries} entries to pin`)
     const metadataBytes = onDisk(db.path)
 
-    // Archive summaries of 1 000 entries, to measure what they add per 1 000.
-    const ids = [...library.entriesOf('sandbox')].slice(0, 1000).map((e) => e.doc.entry_id)
-    for (let at = 0; at < ids.length; at += 100) {
-      const answer = await post(sandbox.baseUrl, '/entries/archive/query', {
-        owner: OWNER,
-        query: { 'entry_id:any': ids.slice(at, at + 100) },
-        pagination: { page_size: 100 },
-        required: SUMMARY_REQUIRED,
-      })
-      const archives = new Map<string, Json>()
-      for (const item of answer.data as { entry_id: string; archive: Json }[])
-        archives.set(item.entry_id, item.archive)
-      pin = await library.storeArchives(pin, archives, {})
+    // Archive summaries of 1 000 entries, to measure what they add per 1 000 (20 per request:
+    // the sandbox builds each archive on the fly).
+    // Archive queries refuse owner all: public entries, asked as visible.
+    const ids = [...library.entriesOf('sandbox')]
+      .filter((e) => e.doc.published === true && e.doc.with_embargo !== true)
+      .slice(0, 1000)
+      .map((e) => e.doc.entry_id)
+    let archiveProblem = ''
+    try {
+      for (let at = 0; at < ids.length; at += 20) {
+        const answer = await post(sandbox.baseUrl, '/entries/archive/query', {
+          owner: 'visible',
+          query: { 'entry_id:any': ids.slice(at, at + 20) },
+          pagination: { page_size: 20 },
+          required: SUMMARY_REQUIRED,
+        })
+        const archives = new Map<string, Json>()
+        for (const item of answer.data as { entry_id: string; archive: Json }[])
+          archives.set(item.entry_id, item.archive)
+        pin = await library.storeArchives(pin, archives, {})
+      }
+    } catch (error) {
+      archiveProblem = `archive summaries not measured: ${(error as Error).message}`
+      console.log(archiveProblem)
     }
     await db.flushed()
     const withArchivesBytes = onDisk(db.path)
@@ -159,22 +174,24 @@ async function main() {
     const serverId = 'sandbox'
     // The first query after start builds the engine's source from the store: reported apart.
     const coldStart = performance.now()
-    const first = search.query(serverId, FIRST_PAGE as never)
+    const first = search.query(serverId, firstPage(0) as never)
     const coldMs = performance.now() - coldStart
-    const localPage = await timed(ROUNDS, () => search.query(serverId, FIRST_PAGE as never))
-    const localFacets = await timed(ROUNDS, () => search.query(serverId, FACETS as never))
-    const remotePage = await timed(ROUNDS, () =>
-      post(sandbox.baseUrl, '/entries/query', FIRST_PAGE),
+    const localPage = await timed(ROUNDS, (i) => search.query(serverId, firstPage(i) as never))
+    const localFacets = await timed(ROUNDS, (i) => search.query(serverId, facets(i) as never))
+    const remotePage = await timed(ROUNDS, (i) =>
+      post(sandbox.baseUrl, '/entries/query', firstPage(i)),
     )
-    const remoteFacets = await timed(ROUNDS, () => post(sandbox.baseUrl, '/entries/query', FACETS))
+    const remoteFacets = await timed(ROUNDS, (i) =>
+      post(sandbox.baseUrl, '/entries/query', facets(i)),
+    )
     const matched = first.pagination.total
     const remoteTotal = (
-      (await post(sandbox.baseUrl, '/entries/query', FIRST_PAGE)).pagination as Json
+      (await post(sandbox.baseUrl, '/entries/query', firstPage(0))).pagination as Json
     ).total as number
 
     const targets: BenchTarget[] = [
       {
-        metric: `first page of 20 (${matched} of ${PINNED} pinned match)`,
+        metric: `first page of 20 (e.g. ${matched} of ${PINNED} pinned match O)`,
         target: `≤ ${FIRST_PAGE_MS} ms`,
         measured: spread(localPage),
         reference: `sandbox over loopback (${remoteTotal} of its ${SANDBOX_ENTRIES} match): ${spread(remotePage)}`,
@@ -198,7 +215,9 @@ async function main() {
         metric: 'store size on disk per 1 000 entries',
         target: 'reported',
         measured: `${round1(perThousand / 1024 / 1024)} MiB (metadata only)`,
-        reference: `+${round1(archivesPerThousand / 1024 / 1024)} MiB with archive summaries (measured on 1 000)`,
+        reference:
+          archiveProblem ||
+          `+${round1(archivesPerThousand / 1024 / 1024)} MiB with archive summaries (measured on 1 000)`,
         pass: true,
       },
     ]
@@ -232,8 +251,10 @@ ${PINNED.toLocaleString('en-US')} entries from a sandbox of ${SANDBOX_ENTRIES.to
 transaction, as a pin stores them (${round1(fillMs / 1000)} s, including fetching the pages). Queries
 run in this process through \`OfflineSearch\` (shared/query's engine over the stored entries);
 the reference sends the same bodies to the sandbox over loopback in the same run. ${ROUNDS} rounds
-each; the query is elements all of O, program any of VASP/FHI-aims/Quantum ESPRESSO, band gap
-≥ 1e-20 J, newest first.
+each, each round with another element (so no round is a cache hit); the query is elements all
+of one element, program any of VASP/FHI-aims/Quantum ESPRESSO, band gap ≥ 1e-20 J, newest first.
+The first query after the store is opened reads every pinned entry into the query engine's
+columns once; it is reported on its own row.
 
 ${markdownTable(
   ['metric', 'target', 'measured', 'reference', 'result'],
