@@ -16,6 +16,7 @@ import { createRawFilesHandlers } from './raw-files/raw-files-handlers'
 import { createUploadsHandlers } from './uploads/uploads-handlers'
 import { createDownloadsHandlers } from './downloads/downloads-handlers'
 import { createOfflineDomain } from './offline/offline-handlers'
+import { createOfflineSyncHandlers } from './offline/offline-sync-handlers'
 import { createGroupsHandlers } from './groups/groups-handlers'
 import { createSearchHandlers } from './search/search-handlers'
 import { createServerStatus } from './servers/server-status'
@@ -86,6 +87,7 @@ export function createCore(ports: CorePorts): Core {
     }),
     ...createGroupsHandlers(services),
     ...offline.handlers,
+    ...createOfflineSyncHandlers(services, offline.manager, { appVersion: ports.appVersion }),
   }
   const handlers: HandlersFor<Channels> = { ...domains, ...createStartupHandler(domains) }
 

@@ -18,6 +18,8 @@ Data
   --entries <n>               generated entries (2000)
   --uploads <n>               uploads (default: about one per 33 entries)
   --seed <n>                  data seed (1); same seed, same data
+  --revised                   serve the data's second revision: one upload published, one
+                              withdrawn, every fifth entry's comment revised (sync tests)
   --large-file-mb <n>         size of the large binary raw files in MiB (64)
   --hostile-upload            add the upload HostileNamesUpload0001 with hostile file names
                               (../x, /etc/abs, CON, a NUL byte…) for download tests
@@ -139,6 +141,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
         'retry-after': { type: 'boolean' },
         'hostile-upload': { type: 'boolean' },
         'recorded-archives': { type: 'boolean' },
+        revised: { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -237,6 +240,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
     ...(bigMib ? { bigFileBytes: Math.floor(bigMib * 1024 * 1024) } : {}),
   }
   if (Object.keys(fixtures).length > 0) result.fixtures = fixtures
+  if (v.revised === true) result.revised = true
   if (v.quiet === true) result.quiet = true
   return result
 }

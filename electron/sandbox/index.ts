@@ -65,6 +65,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     largeFileBytes: options.largeFileBytes ?? DEFAULT_LARGE_FILE_BYTES,
     ...(options.fixtures ? { fixtures: options.fixtures } : {}),
     ...(options.uploads === undefined ? {} : { uploads: options.uploads }),
+    ...(options.revised === true ? { revised: true } : {}),
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     onPersistError: (error) => {
       if (!options.quiet) console.warn('sandbox: could not persist state:', error)

@@ -95,6 +95,11 @@ export interface SandboxOptions {
    * size generated on the fly (data/fixture-uploads.ts).
    */
   fixtures?: FixtureOptions
+  /**
+   * Serve the data's second revision (data/revision.ts): one upload published, one withdrawn,
+   * every fifth entry's comment revised. Restart a sandbox with it to test syncing offline copies.
+   */
+  revised?: boolean
   /** No start-up banner or warnings on stdout/stderr. */
   quiet?: boolean
   now?: () => number

@@ -7,6 +7,7 @@ import { groupsChannels, groupsEvents } from './channels/groups'
 import { rawFilesChannels, rawFilesEvents } from './channels/raw-files'
 import { netChannels, netEvents } from './channels/net'
 import { offlineChannels, offlineEvents } from './channels/offline'
+import { offlineSyncChannels } from './channels/offline-sync'
 import { searchChannels, searchEvents } from './channels/search'
 import { serversChannels, serversEvents } from './channels/servers'
 import { settingsChannels, settingsEvents } from './channels/settings'
@@ -46,6 +47,7 @@ export const contract = {
     ...downloadsChannels,
     ...groupsChannels,
     ...offlineChannels,
+    ...offlineSyncChannels,
   },
   events: {
     ...appEvents,

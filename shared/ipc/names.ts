@@ -91,6 +91,15 @@ export const CHANNEL_NAMES = [
   'offline.pause',
   'offline.resume',
   'offline.remove',
+  'offline.sync',
+  'offline.syncReport',
+  'offline.pinNew',
+  'offline.preferences',
+  'offline.setPreferences',
+  'offline.storage',
+  'offline.clearCache',
+  'offline.export',
+  'offline.import',
 ] as const satisfies readonly ChannelName[]
 
 export const EVENT_NAMES = [

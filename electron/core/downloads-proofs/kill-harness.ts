@@ -13,13 +13,15 @@ import type { JobSummary } from '../../../shared/ipc/channels/downloads'
 const here = dirname(fileURLToPath(import.meta.url))
 const repo = resolve(here, '../../..')
 
-export function bundleRunner(): string {
-  const out = join(repo, 'node_modules/.cache/nomad-proofs/kill-runner.mjs')
+/** Bundles a child-process script (kill-runner.ts unless told) and returns the bundle's path. */
+export function bundleRunner(entry = join(here, 'kill-runner.ts')): string {
+  const name = entry.slice(entry.lastIndexOf('/') + 1).replace(/\.ts$/, '.mjs')
+  const out = join(repo, 'node_modules/.cache/nomad-proofs', name)
   mkdirSync(dirname(out), { recursive: true })
   const built = spawnSync(
     join(repo, 'node_modules/.bin/esbuild'),
     [
-      join(here, 'kill-runner.ts'),
+      entry,
       '--bundle',
       '--platform=node',
       '--format=esm',

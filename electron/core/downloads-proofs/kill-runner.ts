@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DownloadSourceKind } from '../../../shared/ipc/channels/downloads'
-import type { KeyValueStore } from '../settings/key-value'
+import { fileStore } from './file-store'
 import { openHeadlessDownloads } from '../downloads/headless'
 import { FINAL_STATES } from './proof-support'
 
@@ -23,28 +23,6 @@ if (!dataDir || !baseUrl || !destination || !uploadId) {
 }
 
 mkdirSync(dataDir, { recursive: true })
-
-/** Settings in one JSON file, replaced by rename so a kill leaves the old or the new one. */
-function fileStore(path: string): KeyValueStore {
-  const data = existsSync(path)
-    ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>)
-    : {}
-  const save = () => {
-    writeFileSync(`${path}.tmp`, JSON.stringify(data))
-    renameSync(`${path}.tmp`, path)
-  }
-  return {
-    get: (key) => structuredClone(data[key]),
-    set: (key, value) => {
-      data[key] = structuredClone(value)
-      save()
-    },
-    delete: (key) => {
-      delete data[key]
-      save()
-    },
-  }
-}
 
 const core = await openHeadlessDownloads({
   dataDir,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { OWNERS } from '../../../shared/api/common'
+import { syncProgressSchema, syncReportSchema } from './sync-records'
 
 /**
  * What the offline library keeps in the embedded database (docs/offline.md): one record per
@@ -54,6 +55,10 @@ export const pinRecordSchema = z.object({
   /** The matches the server reported when the pin started (the pin may keep fewer: limit). */
   matched: z.number().int().nonnegative().optional(),
   message: z.string().optional(),
+  /** A sync (or a pin of the new entries it found) under way; see sync-records.ts. */
+  sync: syncProgressSchema.optional(),
+  /** What the last complete sync found. */
+  lastSync: syncReportSchema.optional(),
 })
 export type PinRecord = z.infer<typeof pinRecordSchema>
 

@@ -21,6 +21,7 @@ export function createOfflineDomain(services: CoreServices): {
       events: services.events,
       logger: services.logger,
       now: services.now,
+      dataDir: services.dataDir,
     }),
   )
   const handlers: HandlersFor<typeof offlineChannels> = {

@@ -20,6 +20,8 @@ type Json = Record<string, unknown>
 export interface DamagedRecord {
   key: string
   problem: string
+  /** The pins a damaged entry names (when its pin list is still readable): offered for re-sync. */
+  pinIds?: string[]
 }
 
 /**
@@ -31,16 +33,29 @@ type EntryKey = [string, string]
 const entryKey = (serverId: string, entryId: string): EntryKey => [serverId, entryId]
 /** Above every entry id (ids are ASCII; U+FFFF encodes above any ASCII byte). */
 const LAST = '\uffff'
+/** Records the start-up scan reads between two yields to the event loop. */
+const SCAN_CHUNK = 5000
 
 /** Bytes a record takes, counted as its JSON (what the storage screen and the estimates show). */
 export const recordBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value))
+
+/** Writes inside one transaction of `OfflineLibrary.write` (sync passes, imports). */
+export interface LibraryTables {
+  /** The entry as stored, or undefined when missing or damaged. */
+  entry(serverId: string, entryId: string): StoredEntry | undefined
+  /** Whether a record exists under the key at all (a damaged one included). */
+  exists(serverId: string, entryId: string): boolean
+  putEntry(serverId: string, entry: StoredEntry): void
+  removeEntry(serverId: string, entryId: string): void
+  putPin(pin: PinRecord): void
+}
 
 export class OfflineLibrary {
   private readonly pins: Database<unknown, string>
   private readonly entries: Database<unknown, EntryKey>
   /** Bumped on every change of a server's entries: the offline search rebuilds its source. */
   private readonly versions = new Map<string, number>()
-  private readonly damagedKeys = new Map<string, string>()
+  private readonly damagedKeys = new Map<string, Omit<DamagedRecord, 'key'>>()
 
   constructor(private readonly db: EmbeddedDb) {
     this.pins = db.openDB<unknown, string>('offline-pins')
@@ -53,7 +68,21 @@ export class OfflineLibrary {
 
   /** Records found damaged since start (by key), with what was wrong. */
   damaged(): DamagedRecord[] {
-    return [...this.damagedKeys].map(([key, problem]) => ({ key, problem }))
+    return [...this.damagedKeys].map(([key, found]) => ({ key, ...found }))
+  }
+
+  /**
+   * Reads every record once (at start), so damage is found before a search meets it; yields
+   * to the event loop every SCAN_CHUNK records. Returns what `damaged()` then returns.
+   */
+  async scan(): Promise<DamagedRecord[]> {
+    this.listPins()
+    let read = 0
+    for (const { key, value } of this.entries.getRange()) {
+      this.validEntry(key, value)
+      if (++read % SCAN_CHUNK === 0) await new Promise((resolve) => setImmediate(resolve))
+    }
+    return this.damaged()
   }
 
   listPins(): PinRecord[] {
@@ -178,6 +207,27 @@ export class OfflineLibrary {
     if (serverId !== undefined) this.bump(serverId)
   }
 
+  /**
+   * Runs `action` as one transaction over the tables (all of its writes land, or none), then
+   * tells the offline search that the server's entries changed.
+   */
+  async write<T>(serverId: string, action: (tables: LibraryTables) => T): Promise<T> {
+    const tables: LibraryTables = {
+      entry: (server, id) => this.entry(server, id),
+      exists: (server, id) => this.entries.get(entryKey(server, id)) !== undefined,
+      putEntry: (server, entry) => {
+        this.entries.putSync(entryKey(server, entry.doc.entry_id), storedEntrySchema.parse(entry))
+        // A record rewritten whole (a re-sync) is no longer damaged.
+        this.damagedKeys.delete(`entry ${server}/${entry.doc.entry_id}`)
+      },
+      removeEntry: (server, id) => this.entries.removeSync(entryKey(server, id)),
+      putPin: (pin) => this.pins.putSync(pin.pinId, pinRecordSchema.parse(pin)),
+    }
+    const result = await this.db.transaction(() => action(tables))
+    this.bump(serverId)
+    return result
+  }
+
   private bump(serverId: string) {
     this.versions.set(serverId, this.version(serverId) + 1)
   }
@@ -186,7 +236,9 @@ export class OfflineLibrary {
     if (value === undefined) return undefined
     const parsed = pinRecordSchema.safeParse(value)
     if (parsed.success) return parsed.data
-    this.damagedKeys.set(`pin ${key}`, parsed.error.issues[0]?.message ?? 'invalid record')
+    this.damagedKeys.set(`pin ${key}`, {
+      problem: parsed.error.issues[0]?.message ?? 'invalid record',
+    })
     return undefined
   }
 
@@ -194,10 +246,13 @@ export class OfflineLibrary {
     if (value === undefined) return undefined
     const parsed = storedEntrySchema.safeParse(value)
     if (parsed.success) return parsed.data
-    this.damagedKeys.set(
-      `entry ${key.join('/')}`,
-      parsed.error.issues[0]?.message ?? 'invalid record',
-    )
+    const raw: unknown =
+      typeof value === 'object' && value !== null && 'pins' in value ? value.pins : undefined
+    const pinIds = Array.isArray(raw) ? raw.filter((id) => typeof id === 'string') : []
+    this.damagedKeys.set(`entry ${key.join('/')}`, {
+      problem: parsed.error.issues[0]?.message ?? 'invalid record',
+      ...(pinIds.length > 0 ? { pinIds } : {}),
+    })
     return undefined
   }
 }

@@ -12,6 +12,8 @@ import { SUMMARY_REQUIRED, type PinRecord } from './library-records'
 import { OfflineLibrary, recordBytes } from './offline-library'
 import { OfflineSearch } from './offline-search'
 import { pinQuery, runPin } from './pin-runner'
+import type { FreeSpaceProbe } from '../downloads/destination'
+import { runSync } from './sync-runner'
 
 /**
  * The offline library as the app runs it: pins run one at a time in the background lane (a
@@ -27,6 +29,9 @@ export interface OfflineManagerDeps {
   events: EventSink
   logger: Logger
   now: () => number
+  /** The data folder, whose disk a pin checks before each page (disk-guard.ts). */
+  dataDir?: string
+  freeSpace?: FreeSpaceProbe
 }
 
 /** Entries whose metadata (and archive summaries, fewer) an estimate measures. */
@@ -60,6 +65,18 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
     createdAt: pin.createdAt,
     syncedAt: pin.syncedAt ?? null,
     ...(pin.message !== undefined ? { message: pin.message } : {}),
+    ...(pin.sync ? { syncing: pin.sync.kind } : {}),
+    ...(pin.lastSync
+      ? {
+          lastSync: {
+            finishedAt: pin.lastSync.finishedAt,
+            added: pin.lastSync.added,
+            removed: pin.lastSync.removed,
+            changed: pin.lastSync.changed,
+            newPinned: pin.lastSync.newPinned,
+          },
+        }
+      : {}),
   })
 
   function changed(pin: PinRecord, force = true) {
@@ -98,13 +115,22 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
       running.set(pinId, controller)
       try {
         const client = await clientFor(pin.serverId)
-        const done = await runPin(
+        // A pin record with a sync under way runs the sync (sync-runner.ts), else the pin.
+        const done = await (pin.sync ? runSync : runPin)(
           {
             client,
             library,
             signal: controller.signal,
             now: deps.now,
             onProgress: (p) => changed(p, false),
+            ...(deps.dataDir !== undefined
+              ? {
+                  disk: {
+                    folder: deps.dataDir,
+                    ...(deps.freeSpace ? { freeSpace: deps.freeSpace } : {}),
+                  },
+                }
+              : {}),
           },
           pin,
         )
@@ -126,6 +152,10 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
   return {
     search,
     library,
+    /** Queues a stored pin record whose state is 'pinning' (a pin or a sync, offline-sync.ts). */
+    run: enqueue,
+    announce: (pin: PinRecord) => changed(pin),
+    summary,
 
     // What search falls back to while a server cannot be reached (search/offline-fallback.ts).
     pinned: (serverId: string) => search.size(serverId),

@@ -3,6 +3,7 @@ import type { Owner } from '../../../shared/api/common'
 import type { JsonValue } from '../../../shared/api'
 import type { NomadClient } from '../api/nomad-client'
 import { ARCHIVE_PAGE } from '../downloads/planner'
+import { checkDisk, diskFullMessage, type DiskGuard } from './disk-guard'
 import type { OfflineLibrary } from './offline-library'
 import type { PinRecord, PinSource } from './library-records'
 
@@ -27,6 +28,8 @@ export interface PinRunnerDeps {
   pageSize?: number
   /** Called after every stored page with the pin as stored (progress for the library screen). */
   onProgress?: (pin: PinRecord) => void
+  /** Checked before every page: a (nearly) full disk pauses the pin (disk-guard.ts). */
+  disk?: DiskGuard
 }
 
 /** The query and owner that select a pin's entries on the server. */
@@ -52,14 +55,44 @@ export async function runPin(deps: PinRunnerDeps, start: PinRecord): Promise<Pin
     const now = deps.now?.() ?? Date.now()
     return await saved(library, pin, { state: 'complete', phase: 'done', syncedAt: now })
   } catch (error) {
-    const latest = library.getPin(pin.pinId) ?? pin
-    if (deps.signal?.aborted === true)
-      return saved(library, latest, {
-        state: 'paused',
-        message: 'Paused; resumes where it stopped.',
-      })
-    return saved(library, latest, { state: 'failed', message: failureMessage(error) })
+    return halted(deps, pin, error)
   }
+}
+
+/** Stores why a pin or sync stopped: paused (asked to, or the disk is full) or failed. */
+export function halted(deps: PinRunnerDeps, pin: PinRecord, error: unknown): Promise<PinRecord> {
+  const latest = deps.library.getPin(pin.pinId) ?? pin
+  if (deps.signal?.aborted === true)
+    return saved(deps.library, latest, {
+      state: 'paused',
+      message: 'Paused; resumes where it stopped.',
+    })
+  const full = diskFullMessage(error)
+  if (full !== undefined) return saved(deps.library, latest, { state: 'paused', message: full })
+  return saved(deps.library, latest, { state: 'failed', message: failureMessage(error) })
+}
+
+/** The archive summaries (`required`) of `ids`, at most ARCHIVE_PAGE per request. */
+export async function archivesOf(
+  deps: PinRunnerDeps,
+  required: Json,
+  ids: readonly string[],
+): Promise<Map<string, Json>> {
+  const archives = new Map<string, Json>()
+  for (let at = 0; at < ids.length; at += ARCHIVE_PAGE) {
+    const chunk = ids.slice(at, at + ARCHIVE_PAGE)
+    const answer = await deps.client.archive.query(
+      {
+        owner: 'visible',
+        query: { 'entry_id:any': chunk },
+        pagination: { page_size: chunk.length },
+        required: required as JsonValue,
+      },
+      { lane: 'background', ...(deps.signal ? { signal: deps.signal } : {}) },
+    )
+    for (const item of answer.data) archives.set(item.entry_id, item.archive)
+  }
+  return archives
 }
 
 async function fetchMetadata(deps: PinRunnerDeps, start: PinRecord): Promise<PinRecord> {
@@ -69,6 +102,7 @@ async function fetchMetadata(deps: PinRunnerDeps, start: PinRecord): Promise<Pin
   for (;;) {
     const remaining = pin.limit - pin.entries
     if (remaining <= 0) break
+    await checkDisk(deps.disk)
     const answer = await client.entries.query(
       {
         owner,
@@ -98,7 +132,7 @@ async function fetchMetadata(deps: PinRunnerDeps, start: PinRecord): Promise<Pin
 }
 
 async function fetchArchives(deps: PinRunnerDeps, start: PinRecord): Promise<PinRecord> {
-  const { client, library } = deps
+  const { library } = deps
   const required = start.archiveRequired
   if (required === null) return start
   const missing: string[] = []
@@ -107,34 +141,21 @@ async function fetchArchives(deps: PinRunnerDeps, start: PinRecord): Promise<Pin
       missing.push(entry.doc.entry_id)
   let pin = start
   for (let at = 0; at < missing.length; at += ARCHIVE_PAGE) {
-    const chunk = missing.slice(at, at + ARCHIVE_PAGE)
-    const answer = await client.archive.query(
-      {
-        owner: 'visible',
-        query: { 'entry_id:any': chunk },
-        pagination: { page_size: chunk.length },
-        required: required as JsonValue,
-      },
-      { lane: 'background', ...(deps.signal ? { signal: deps.signal } : {}) },
-    )
-    const archives = new Map<string, Json>()
-    for (const item of answer.data) archives.set(item.entry_id, item.archive)
+    await checkDisk(deps.disk)
+    const archives = await archivesOf(deps, required, missing.slice(at, at + ARCHIVE_PAGE))
     pin = await library.storeArchives(pin, archives, {})
     deps.onProgress?.(pin)
   }
   return pin
 }
 
-function saved(library: OfflineLibrary, pin: PinRecord, change: Partial<PinRecord>) {
+export function saved(library: OfflineLibrary, pin: PinRecord, change: Partial<PinRecord>) {
   const next: PinRecord = { ...pin, ...change }
   if (change.message === undefined && 'message' in change) delete next.message
   return library.savePin(next).then(() => next)
 }
 
 function failureMessage(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
-  if (code === 'ENOSPC' || code === 'EDQUOT')
-    return 'The disk is full; the pin stopped after the last complete page. Free space and resume it.'
   if (error instanceof AppError) return error.message
   return `The pin stopped: ${(error as Error | undefined)?.message ?? String(error)}`
 }

@@ -42,6 +42,13 @@ export const settingsDocSchema = z.object({
     .optional(),
   /** Added without a version bump (optional): server id → last download destination. */
   downloads: z.object({ lastDestinations: z.record(z.string(), z.string()) }).optional(),
+  /** Added without a version bump (optional): offline pins' staleness and sync schedule. */
+  offlineSync: z
+    .object({
+      staleAfterDays: z.number().int().min(1).max(3650),
+      syncEveryHours: z.number().int().min(0).max(8760),
+    })
+    .optional(),
 })
 export type SettingsDoc = z.infer<typeof settingsDocSchema>
 

@@ -72,7 +72,7 @@ describe('writeFileAtomic', () => {
     writeFileSync(target, 'old')
     const noSpace = wrapOpen((file) => ({
       writeFile: async (data) => {
-        await file.writeFile(data.slice(0, 2))
+        await file.writeFile(typeof data === 'string' ? data.slice(0, 2) : 'ne')
         throw errno('ENOSPC')
       },
     }))
@@ -86,6 +86,24 @@ describe('writeFileAtomic', () => {
       code: 'EIO',
     })
     expect(readFileSync(target, 'utf8')).toBe('old')
+    expect(leftovers()).toEqual([])
+  })
+
+  it('streams content given in pieces, and keeps the old content when a piece fails', async () => {
+    writeFileSync(target, 'old')
+    function* pieces() {
+      yield 'new '
+      yield new TextEncoder().encode('content')
+    }
+    await writeFileAtomic(target, pieces())
+    expect(readFileSync(target, 'utf8')).toBe('new content')
+    async function* failing() {
+      yield 'half'
+      await Promise.resolve()
+      throw new Error('the source failed')
+    }
+    await expect(writeFileAtomic(target, failing())).rejects.toThrow('the source failed')
+    expect(readFileSync(target, 'utf8')).toBe('new content')
     expect(leftovers()).toEqual([])
   })
 

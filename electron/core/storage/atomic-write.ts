@@ -9,8 +9,12 @@ import { open, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 
 /** The part of an open file the atomic write uses. */
+/** What the atomic write accepts: the content whole, or in pieces (written in order, streamed). */
+export type FileContent =
+  string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>
+
 export interface WritableFile {
-  writeFile(data: string | Uint8Array): Promise<void>
+  writeFile(data: FileContent): Promise<void>
   sync(): Promise<void>
   close(): Promise<void>
 }
@@ -45,11 +49,13 @@ const queues = new Map<string, Promise<void>>()
 
 /**
  * Atomically replaces `path` with `data`. Concurrent calls for one path run in call order, so the
- * last call's content wins and no two writes interleave. The folder must exist.
+ * last call's content wins and no two writes interleave. The folder must exist. Content given as
+ * an iterable (sync or async) is streamed (a large export never needs to be one string in memory); an
+ * error it throws is a failed write like any other: the target stays as it was.
  */
 export function writeFileAtomic(
   path: string,
-  data: string | Uint8Array,
+  data: FileContent,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
   const key = resolve(path)
@@ -66,7 +72,7 @@ export function writeFileAtomic(
   return run
 }
 
-async function replace(path: string, data: string | Uint8Array, mode: number, fs: StorageFs) {
+async function replace(path: string, data: FileContent, mode: number, fs: StorageFs) {
   // Same folder as the target: rename is atomic only within one file system.
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   const file = await fs.open(temp, 'wx', mode)

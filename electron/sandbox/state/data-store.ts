@@ -16,6 +16,7 @@ import { CAST } from '../data/users'
 import { entryIdFor } from '../data/ids'
 import type { DatasetRecord, EntryDoc, EntryMeta, UploadRecord } from '../data/model'
 import { PROGRAMS } from '../data/programs'
+import { isRevisedEntry, revisedComment, reviseUploads } from '../data/revision'
 import { entryFilePaths } from '../raw/layout'
 
 /**
@@ -32,6 +33,8 @@ export interface DataStoreOptions {
   nameOf: (userId: string) => string
   /** Test fixture uploads, appended after the generated ones (none by default). */
   fixtures?: FixtureOptions
+  /** Serve the data's second revision (data/revision.ts): for tests of syncing offline copies. */
+  revised?: boolean
 }
 
 export type MemberPatch = Partial<
@@ -86,6 +89,7 @@ export class DataStore {
     if (fixtureOptions.bigArchiveBytes)
       append((u, e) => bigArchiveData(fixtureOptions.bigArchiveBytes ?? 0, u, e))
     this.uploads = [...generated.uploads, ...extra.uploads]
+    if (options.revised === true) reviseUploads(this.uploads)
     this.metas = [...generated.metas, ...extra.metas]
     this.datasets = generated.datasets
     this.largeFileBytes = options.largeFileBytes
@@ -110,7 +114,9 @@ export class DataStore {
       const part = this.parts[meta.uploadIndex]
       if (!upload || !part) throw new Error('entry without upload')
       if (meta.recorded !== undefined) return recordedDoc(meta, part, resolver)
-      return buildEntryDoc(meta, ids[i] ?? '', part, upload, resolver)
+      const doc = buildEntryDoc(meta, ids[i] ?? '', part, upload, resolver)
+      if (options.revised === true && isRevisedEntry(i)) doc.comment = revisedComment(doc.comment)
+      return doc
     })
   }
 

@@ -18,6 +18,8 @@ export interface SandboxStateOptions {
   seed: number
   largeFileBytes: number
   fixtures?: FixtureOptions
+  /** The data's second revision (data/revision.ts). */
+  revised?: boolean
   dataDir?: string
   onPersistError?: (error: unknown) => void
 }
@@ -42,6 +44,7 @@ export class SandboxState implements SandboxStateApi {
       ...(options.fixtures ? { fixtures: options.fixtures } : {}),
       nameOf: (userId) => this.users.byId(userId)?.name ?? userId,
       ...(options.uploads === undefined ? {} : { uploads: options.uploads }),
+      ...(options.revised === true ? { revised: true } : {}),
     })
     this.store = new PersistentStore(options.dataDir, options.onPersistError ?? (() => undefined))
     this.registerPersistent('groups', {

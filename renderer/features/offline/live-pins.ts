@@ -3,7 +3,10 @@ import type { PinSummary } from '../../../shared/ipc/channels/offline'
 import { queryKeyFor, useEvent, useInvoke } from '../../ipc/hooks'
 
 const LIST_KEY = queryKeyFor('offline.list', {})
-type PinList = { pins: PinSummary[]; damaged: { key: string; problem: string }[] }
+type PinList = {
+  pins: PinSummary[]
+  damaged: { key: string; problem: string; pinIds?: string[] | undefined }[]
+}
 
 /** Replaces changed pins by id and appends new ones (the library lists oldest first). */
 export function mergePins(current: readonly PinSummary[], changed: readonly PinSummary[]) {

@@ -1,10 +1,13 @@
-import { Alert, List, Loader, Paper, Stack, Text, ThemeIcon, Title, Group } from '@mantine/core'
+import { List, Loader, Paper, Stack, Text, ThemeIcon, Title, Group } from '@mantine/core'
 import { IconDatabase } from '@tabler/icons-react'
 import { ErrorAlert } from '../../components/error-alert'
 import { ScreenHeader } from '../../components/screen-header'
 import { usePins } from '../../features/offline/live-pins'
 import { formatBytes } from '../../features/uploads/files/format-bytes'
 import { PinTable } from './pin-table'
+import { DamagedRecords } from './damaged-records'
+import { OfflinePreferencesPanel } from './offline-preferences'
+import { StorageView } from './storage-view'
 
 /** Offline: the pins kept on this computer, their freshness, size and controls. */
 export function OfflineScreen() {
@@ -21,13 +24,7 @@ export function OfflineScreen() {
       />
       {list.isPending && <Loader size="sm" aria-label="Loading the offline library" />}
       {list.error && <ErrorAlert error={list.error} />}
-      {damaged.length > 0 && (
-        <Alert color="orange" title="Some stored records are damaged" data-testid="offline-damaged">
-          {damaged.length} {damaged.length === 1 ? 'record was' : 'records were'} skipped; the rest
-          of the library works. Remove and pin again what they belonged to (first: {damaged[0]?.key}
-          : {damaged[0]?.problem}).
-        </Alert>
-      )}
+      {damaged.length > 0 && <DamagedRecords damaged={damaged} pins={pins} />}
       {list.data && pins.length === 0 && <EmptyState />}
       {pins.length > 0 && (
         <>
@@ -38,6 +35,12 @@ export function OfflineScreen() {
           <PinTable pins={pins} />
         </>
       )}
+      {list.data && (
+        <StorageView
+          version={pins.map((pin) => `${pin.pinId}:${pin.entries}:${pin.bytes}`).join()}
+        />
+      )}
+      {list.data && <OfflinePreferencesPanel />}
     </Stack>
   )
 }

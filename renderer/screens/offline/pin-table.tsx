@@ -19,6 +19,7 @@ import { useForgetPin } from '../../features/offline/live-pins'
 import { formatBytes } from '../../features/uploads/files/format-bytes'
 import { useMutationInvoke } from '../../ipc/hooks'
 import { useReturnFocus } from '../../components/return-focus'
+import { PinFreshness, PinSyncActions } from './pin-sync'
 
 const STATE_LABEL: Record<PinSummary['state'], string> = {
   pinning: 'Pinning',
@@ -126,6 +127,7 @@ function PinRow({ pin, now, onRemove }: { pin: PinSummary; now: number; onRemove
             Not yet
           </Text>
         )}
+        <PinFreshness pin={pin} now={now} />
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
@@ -154,6 +156,7 @@ function PinRow({ pin, now, onRemove }: { pin: PinSummary; now: number; onRemove
               </ActionIcon>
             </Tooltip>
           ) : null}
+          <PinSyncActions pin={pin} />
           <Tooltip label="Remove from this computer">
             <ActionIcon
               variant="subtle"

@@ -78,6 +78,18 @@ export const pinSummarySchema = z.strictObject({
   syncedAt: z.number().nullable(),
   /** Why it failed or paused, in a sentence. */
   message: z.string().optional(),
+  /** A sync under way ('sync'), or the pinning of the new entries it found ('add'). */
+  syncing: z.enum(['sync', 'add']).optional(),
+  /** The last sync's counts (offline.syncReport has the list). */
+  lastSync: z
+    .strictObject({
+      finishedAt: z.number(),
+      added: count,
+      removed: count,
+      changed: count,
+      newPinned: count,
+    })
+    .optional(),
 })
 export type PinSummary = z.infer<typeof pinSummarySchema>
 
@@ -93,7 +105,14 @@ export const offlineChannels = {
     output: z.strictObject({
       pins: z.array(pinSummarySchema),
       /** Damaged records found in the library (they were skipped; re-sync their pins). */
-      damaged: z.array(z.strictObject({ key: z.string(), problem: z.string() })),
+      damaged: z.array(
+        z.strictObject({
+          key: z.string(),
+          problem: z.string(),
+          /** The pins a damaged entry belongs to: a sync rewrites it (offline.sync). */
+          pinIds: z.array(z.string()).optional(),
+        }),
+      ),
     }),
   },
   'offline.pause': { input: pinRef, output: pinSummarySchema },

@@ -1,0 +1,95 @@
+import { startSandbox, type Sandbox } from '../../electron/sandbox'
+import { shootLightAndDark } from '../fixtures/screenshots'
+import { expect, openApp, test } from '../fixtures/test'
+
+// Issue 17, sync: pin a search, restart the sandbox with changed data (its revised second
+// revision: one upload published, one withdrawn, every fifth comment revised), sync the pin, and
+// the Offline section reports exactly what changed; the new entries can be pinned. Screenshots
+// of the sync report and the storage view.
+
+// No request limits: the spec also asks the sandbox directly for the expected differences.
+const limits = { rate: null, concurrency: null }
+test.use({ sandbox: { entries: 60, limits }, viewport: { width: 1280, height: 800 } })
+
+type Doc = Record<string, unknown> & { entry_id: string }
+async function visible(baseUrl: string): Promise<Map<string, string>> {
+  const response = await fetch(`${baseUrl}/entries/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ owner: 'visible', pagination: { page_size: 1000 } }),
+  })
+  const body = (await response.json()) as { data: Doc[] }
+  return new Map(body.data.map((doc) => [doc.entry_id, JSON.stringify(doc)]))
+}
+
+let revised: Sandbox | undefined
+test.afterEach(async () => {
+  await revised?.close()
+})
+
+test('sync a pin after the server changed: the report, pinning the new entries', async ({
+  page,
+  host,
+  testSandbox,
+}) => {
+  const sandbox = testSandbox!
+  const before = await visible(sandbox.baseUrl)
+  await openApp(page, host.current(), 'search')
+  await expect(page.getByTestId('results-count')).toHaveAttribute(
+    'data-total',
+    String(before.size),
+    { timeout: 30_000 },
+  )
+  await page.getByRole('grid').focus()
+  await page.keyboard.press('Control+a')
+  await page.getByTestId('bulk-pin-offline').click()
+  const dialog = page.getByTestId('pin-dialog')
+  await expect(dialog.getByTestId('pin-estimate')).toHaveAttribute('data-state', 'ready')
+  await dialog.getByTestId('pin-label').fill('Sandbox, first revision')
+  await dialog.getByTestId('pin-start').click()
+  await dialog.getByTestId('pin-show-offline').click()
+  const row = page.getByTestId('pin-row')
+  await expect(row).toHaveAttribute('data-state', 'complete', { timeout: 30_000 })
+
+  // The same server, "some time later".
+  const port = Number(new URL(sandbox.baseUrl).port)
+  await sandbox.close()
+  revised = await startSandbox({
+    host: '127.0.0.1',
+    port,
+    entries: 60,
+    revised: true,
+    quiet: true,
+    limits,
+  })
+  const after = await visible(revised.baseUrl)
+  const added = [...after.keys()].filter((id) => !before.has(id)).length
+  const removed = [...before.keys()].filter((id) => !after.has(id)).length
+  const changed = [...after.keys()].filter(
+    (id) => before.has(id) && before.get(id) !== after.get(id),
+  ).length
+  expect(added * removed * changed).toBeGreaterThan(0)
+
+  await row.getByTestId('pin-sync').click()
+  const counts = row.getByTestId('pin-last-sync')
+  await expect(counts).toHaveText(`${added} new · ${removed} removed · ${changed} changed`, {
+    timeout: 30_000,
+  })
+  // The pin keeps what is left; the server now matches more (the new entries are not kept yet).
+  await expect(row.getByTestId('pin-entries')).toHaveText(
+    `${before.size - removed} of ${after.size} (limit 10,000)`,
+  )
+  await counts.click()
+  const report = page.getByTestId('sync-report')
+  await expect(report.getByTestId('sync-report-counts')).toContainText(`${changed} changed`)
+  await expect(report.locator('tr[data-change]')).toHaveCount(added + removed + changed)
+  await shootLightAndDark(page, 'offline-sync-report')
+
+  // Pin the new entries; the storage view follows.
+  await report.getByTestId('sync-pin-new').click()
+  await expect(row.getByTestId('pin-entries')).toHaveText(String(after.size), { timeout: 30_000 })
+  const storage = page.getByTestId('offline-storage')
+  await expect(storage.getByTestId('storage-pin')).toContainText(String(after.size))
+  await storage.scrollIntoViewIfNeeded()
+  await shootLightAndDark(page, 'offline-storage', storage)
+})

@@ -1,0 +1,115 @@
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { ErrorAlert } from '../../components/error-alert'
+import { formatBytes } from '../../features/uploads/files/format-bytes'
+import { useInvoke, useMutationInvoke } from '../../ipc/hooks'
+import { ImportPinModal } from './pin-export'
+
+/**
+ * Storage: the space the library takes per server and per pin, the database file on disk and
+ * what is free, the recently viewed cache with its clear button, and importing a pin file.
+ */
+export function StorageView({ version }: { version: string }) {
+  const storage = useInvoke('offline.storage', {})
+  const queryClient = useQueryClient()
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['offline.storage'] })
+  const clear = useMutationInvoke('offline.clearCache', { onSuccess: refresh })
+  const [importing, setImporting] = useState(false)
+  const view = storage.data
+  // A pin's change (progress, removal) changes the numbers: refetch when the pins do.
+  const [seen, setSeen] = useState(version)
+  if (seen !== version) {
+    setSeen(version)
+    void refresh()
+  }
+  return (
+    <Paper withBorder p="md" data-testid="offline-storage">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            Storage
+          </Title>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => setImporting(true)}
+            data-testid="pin-import"
+          >
+            Import a pin…
+          </Button>
+        </Group>
+        {storage.error && <ErrorAlert error={storage.error} />}
+        {view && (
+          <>
+            <Table verticalSpacing={4} aria-label="Space used" data-testid="storage-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Server and pins</Table.Th>
+                  <Table.Th ta="right">Entries</Table.Th>
+                  <Table.Th ta="right">Space</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {view.servers.map((server) => [
+                  <Table.Tr key={server.serverId} data-testid="storage-server">
+                    <Table.Td>
+                      <Text fw={600} size="sm">
+                        {server.serverName}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{server.entries.toLocaleString('en-US')}</Table.Td>
+                    <Table.Td ta="right">{formatBytes(server.bytes)}</Table.Td>
+                  </Table.Tr>,
+                  ...server.pins.map((pin) => (
+                    <Table.Tr key={pin.pinId} data-testid="storage-pin">
+                      <Table.Td pl="lg">
+                        <Text size="sm">{pin.label}</Text>
+                      </Table.Td>
+                      <Table.Td ta="right">{pin.entries.toLocaleString('en-US')}</Table.Td>
+                      <Table.Td ta="right">{formatBytes(pin.bytes)}</Table.Td>
+                    </Table.Tr>
+                  )),
+                ])}
+                <Table.Tr data-testid="storage-cache">
+                  <Table.Td>
+                    <Text size="sm">Recently viewed (cache)</Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {view.cache ? view.cache.entries.toLocaleString('en-US') : '–'}
+                  </Table.Td>
+                  <Table.Td ta="right">{view.cache ? formatBytes(view.cache.bytes) : '–'}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+            <Text size="xs" c="dimmed" data-testid="storage-database">
+              The library lives in {view.database.path} ({formatBytes(view.database.bytes)} on disk,
+              shared with the downloads journal)
+              {view.free !== null && `; ${formatBytes(view.free)} free on that disk`}. An entry two
+              pins keep is stored once and counted in each.
+            </Text>
+            <Group>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => clear.mutate({})}
+                loading={clear.isPending}
+                disabled={!view.cache || view.cache.entries === 0}
+                data-testid="storage-clear-cache"
+              >
+                Clear the cache
+              </Button>
+              {!view.cache && (
+                <Text size="xs" c="dimmed">
+                  Nothing is cached in this version.
+                </Text>
+              )}
+            </Group>
+            {clear.error && <ErrorAlert error={clear.error} />}
+          </>
+        )}
+      </Stack>
+      {importing && <ImportPinModal onClose={() => setImporting(false)} />}
+    </Paper>
+  )
+}
