@@ -16,6 +16,7 @@ import { createRawFilesHandlers } from './raw-files/raw-files-handlers'
 import { createUploadsHandlers } from './uploads/uploads-handlers'
 import { createDownloadsHandlers } from './downloads/downloads-handlers'
 import { createOfflineDomain } from './offline/offline-handlers'
+import { createOfflineModeDomain } from './offline/offline-mode-domain'
 import { createGroupsHandlers } from './groups/groups-handlers'
 import { createSearchHandlers } from './search/search-handlers'
 import { createServerStatus } from './servers/server-status'
@@ -66,6 +67,8 @@ export function createCore(ports: CorePorts): Core {
   const auth = createAuthDomain(services, { vault: vault.current })
   const tokens = createTokensDomain(services, { auth, vault, notify: ports.notify })
   const offline = createOfflineDomain(services)
+  const offlineMode = createOfflineModeDomain(services, { status, manager: offline.manager })
+  const kept = () => offlineMode.answers
 
   const domains: Omit<HandlersFor<Channels>, 'app.startup'> = {
     ...createAppHandlers(ports, status),
@@ -75,8 +78,8 @@ export function createCore(ports: CorePorts): Core {
     ...auth.handlers,
     ...vault.handlers,
     ...tokens.handlers,
-    ...createSearchHandlers(services, { offline: () => offline.manager }),
-    ...createArchiveHandlers(services),
+    ...createSearchHandlers(services, { offline: kept }),
+    ...createArchiveHandlers(services, { offline: kept }),
     ...createRawFilesHandlers(services),
     ...createUploadsHandlers(services),
     ...createDownloadsHandlers(services, {
@@ -86,6 +89,7 @@ export function createCore(ports: CorePorts): Core {
     }),
     ...createGroupsHandlers(services),
     ...offline.handlers,
+    ...offlineMode.handlers,
   }
   const handlers: HandlersFor<Channels> = { ...domains, ...createStartupHandler(domains) }
 

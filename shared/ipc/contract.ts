@@ -7,6 +7,7 @@ import { groupsChannels, groupsEvents } from './channels/groups'
 import { rawFilesChannels, rawFilesEvents } from './channels/raw-files'
 import { netChannels, netEvents } from './channels/net'
 import { offlineChannels, offlineEvents } from './channels/offline'
+import { offlineModeChannels, offlineModeEvents } from './channels/offline-mode'
 import { searchChannels, searchEvents } from './channels/search'
 import { serversChannels, serversEvents } from './channels/servers'
 import { settingsChannels, settingsEvents } from './channels/settings'
@@ -46,6 +47,7 @@ export const contract = {
     ...downloadsChannels,
     ...groupsChannels,
     ...offlineChannels,
+    ...offlineModeChannels,
   },
   events: {
     ...appEvents,
@@ -62,6 +64,7 @@ export const contract = {
     ...downloadsEvents,
     ...groupsEvents,
     ...offlineEvents,
+    ...offlineModeEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }
 

@@ -91,6 +91,10 @@ export const CHANNEL_NAMES = [
   'offline.pause',
   'offline.resume',
   'offline.remove',
+  'offline.workOffline',
+  'offline.cacheInfo',
+  'offline.cacheLimit',
+  'offline.cacheClear',
 ] as const satisfies readonly ChannelName[]
 
 export const EVENT_NAMES = [

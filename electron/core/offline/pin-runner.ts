@@ -3,6 +3,7 @@ import type { Owner } from '../../../shared/api/common'
 import type { JsonValue } from '../../../shared/api'
 import type { NomadClient } from '../api/nomad-client'
 import { ARCHIVE_PAGE } from '../downloads/planner'
+import { withListLengths } from './list-lengths'
 import type { OfflineLibrary } from './offline-library'
 import type { PinRecord, PinSource } from './library-records'
 
@@ -117,8 +118,13 @@ async function fetchArchives(deps: PinRunnerDeps, start: PinRecord): Promise<Pin
       },
       { lane: 'background', ...(deps.signal ? { signal: deps.signal } : {}) },
     )
-    const archives = new Map<string, Json>()
-    for (const item of answer.data) archives.set(item.entry_id, item.archive)
+    const fetched = new Map<string, Json>()
+    for (const item of answer.data) fetched.set(item.entry_id, item.archive)
+    // Sliced lists at their real lengths, so references keep the server's indices.
+    const archives = await withListLengths(client, required, fetched, {
+      lane: 'background',
+      ...(deps.signal ? { signal: deps.signal } : {}),
+    })
     pin = await library.storeArchives(pin, archives, {})
     deps.onProgress?.(pin)
   }
