@@ -14,6 +14,7 @@ import { createNetworkHandlers } from './network/network-handlers'
 import type { CorePorts, EventSink } from './ports'
 import { createRawFilesHandlers } from './raw-files/raw-files-handlers'
 import { createUploadsHandlers } from './uploads/uploads-handlers'
+import { downloadSpecSchema } from '../../shared/ipc/channels/downloads'
 import { createDownloadsHandlers } from './downloads/downloads-handlers'
 import { createOfflineDomain } from './offline/offline-handlers'
 import { createOfflineModeDomain } from './offline/offline-mode-domain'
@@ -66,7 +67,19 @@ export function createCore(ports: CorePorts): Core {
   })
   const auth = createAuthDomain(services, { vault: vault.current })
   const tokens = createTokensDomain(services, { auth, vault, notify: ports.notify })
-  const offline = createOfflineDomain(services)
+  const downloads = createDownloadsHandlers(services, {
+    desktop: ports.desktop,
+    notify: ports.notify,
+    manager: ports.downloads,
+  })
+  const offline = createOfflineDomain(services, {
+    // A pin's raw files go through the one download manager, as any other download.
+    startDownload: (spec) =>
+      downloads['downloads.start'](downloadSpecSchema.parse(spec), {
+        signal: new AbortController().signal,
+        sender: 'core',
+      }),
+  })
   const offlineMode = createOfflineModeDomain(services, { status, manager: offline.manager })
   const kept = () => offlineMode.answers
 
@@ -80,13 +93,9 @@ export function createCore(ports: CorePorts): Core {
     ...tokens.handlers,
     ...createSearchHandlers(services, { offline: kept }),
     ...createArchiveHandlers(services, { offline: kept }),
-    ...createRawFilesHandlers(services),
+    ...createRawFilesHandlers(services, { offline: kept }),
     ...createUploadsHandlers(services),
-    ...createDownloadsHandlers(services, {
-      desktop: ports.desktop,
-      notify: ports.notify,
-      manager: ports.downloads,
-    }),
+    ...downloads,
     ...createGroupsHandlers(services),
     ...offline.handlers,
     ...offlineMode.handlers,

@@ -46,7 +46,7 @@ export type OfflineSource = () => Promise<OfflineEntries | undefined>
 export async function whenUnreachable<T>(
   source: OfflineSource | undefined,
   online: () => Promise<T>,
-  local: (offline: OfflineEntries) => T | undefined,
+  local: (offline: OfflineEntries) => T | undefined | Promise<T | undefined>,
 ): Promise<T> {
   try {
     return await online()
@@ -54,7 +54,7 @@ export async function whenUnreachable<T>(
     if (!(error instanceof AppError) || error.code !== 'network' || source === undefined)
       throw error
     const offline = await source().catch(() => undefined)
-    const answer = offline === undefined ? undefined : local(offline)
+    const answer = offline === undefined ? undefined : await local(offline)
     if (answer === undefined) throw error
     return answer
   }
