@@ -82,7 +82,10 @@ export function Shell() {
           >
             <HostConnectionBanner />
             <OfflineBanner onOpenLibrary={section === 'offline' ? undefined : showOffline} />
-            <UnreachableServerNotice onSwitched={() => navigate('search')} />
+            <UnreachableServerNotice
+              onSwitched={() => navigate('search')}
+              onOpenLibrary={showOffline}
+            />
             <RemindersBanner
               onOpenTokens={section === 'tokens' ? undefined : () => navigate('tokens')}
             />

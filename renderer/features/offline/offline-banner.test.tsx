@@ -78,7 +78,7 @@ function renderBanner(status: ServerStatus, pins: PinSummary[]) {
     <AppProviders client={createIpcClient(fake.transport)}>
       <LiveUpdates />
       <OfflineBanner />
-      <UnreachableServerNotice onSwitched={() => undefined} />
+      <UnreachableServerNotice onSwitched={() => undefined} onOpenLibrary={() => undefined} />
       <WorkOfflineSwitch />
       <CreateButton />
     </AppProviders>,
@@ -120,6 +120,18 @@ describe('the offline banner', () => {
     expect(banner).toHaveTextContent('since 3 hours ago')
     expect(within(banner).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByTestId('server-unreachable-notice')).toBeNull())
+  })
+
+  it('at a start without network, offers what is pinned from other servers', async () => {
+    renderBanner(UNREACHABLE, [{ ...pin(25), serverId: 'local-sandbox' }])
+    const notice = await screen.findByTestId('server-unreachable-notice')
+    await waitFor(() =>
+      expect(notice).toHaveTextContent(
+        '25 pinned entries are kept on this computer from other servers',
+      ),
+    )
+    expect(within(notice).getByRole('button', { name: 'Open what is pinned' })).toBeInTheDocument()
+    expect(screen.queryByTestId('offline-banner')).toBeNull()
   })
 
   it('switches working offline on from the switch, and disables what needs the server with the reason', async () => {
