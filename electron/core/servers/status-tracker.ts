@@ -33,8 +33,7 @@ export interface StatusTrackerOptions {
 }
 
 /** What the status bar and the offline banner say of a server the user works offline from. */
-export const MANUAL_OFFLINE_MESSAGE =
-  'You are working offline: the app shows what is kept on this computer and sends nothing to this server.'
+export const MANUAL_OFFLINE_MESSAGE = 'Nothing is sent to this server.'
 
 export function createStatusTracker(options: StatusTrackerOptions): StatusTracker {
   const now = options.now ?? Date.now
