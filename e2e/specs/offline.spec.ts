@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import { archiveNode, openArchiveNodes } from '../fixtures/archive-tree'
 import { shootLightAndDark } from '../fixtures/screenshots'
 import { expect, openApp, test } from '../fixtures/test'
 
@@ -8,16 +8,8 @@ import { expect, openApp, test } from '../fixtures/test'
 // reference followed inside it and one that points outside it); and the same search answered
 // from the pinned entries once the server is gone, found offline by itself.
 
-const node = (page: Page, path: string) =>
-  page.getByTestId('archive-tree').locator(`[data-testid="archive-node"][data-path="${path}"]`)
-
-async function open(page: Page, ...paths: string[]) {
-  for (const path of paths) {
-    await expect(node(page, path)).toBeVisible()
-    if ((await node(page, path).getAttribute('aria-expanded')) !== 'true')
-      await node(page, path).click()
-  }
-}
+const node = archiveNode
+const open = openArchiveNodes
 
 test.use({ sandbox: { entries: 60 }, viewport: { width: 1280, height: 800 } })
 

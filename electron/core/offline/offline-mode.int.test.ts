@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ArchiveAnswer } from '../../../shared/ipc/channels/archive'
 import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core'
+import { firstEntries, settledPin } from './testing/pins'
 
 // Offline mode end to end against the sandbox: "Work offline" by hand sends nothing to the
 // server (its request count stays at zero) while search, an entry's details and the archive
@@ -12,32 +13,12 @@ let env: SandboxCore
 let pinnedIds: string[] = []
 let viewedId = ''
 
-async function settled(pinId: string) {
-  for (let i = 0; i < 200; i++) {
-    const { pins } = await env.call('offline.list', {})
-    const pin = pins.find((p) => p.pinId === pinId)
-    if (pin && pin.state !== 'pinning') return pin
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`pin ${pinId} did not settle`)
-}
-
 const read = (entryId: string, path: (string | number)[]) =>
   env.call('archive.read', { serverId: env.serverId, entryId, path })
 
 beforeAll(async () => {
   env = await startSandboxCore({ entries: 40 })
-  const page = await env.call('search.page', {
-    serverId: env.serverId,
-    owner: 'visible',
-    query: {},
-    columns: [],
-    orderBy: 'entry_id',
-    order: 'asc',
-    pageSize: 12,
-    after: null,
-    lane: 'interactive',
-  })
+  const page = await firstEntries(env, 12)
   const ids = page.rows.map((row) => row.id)
   pinnedIds = ids.slice(0, 10)
   viewedId = ids[11] ?? ''
@@ -45,7 +26,7 @@ beforeAll(async () => {
     serverId: env.serverId,
     source: { kind: 'entries', entryIds: pinnedIds },
   })
-  expect((await settled(pinId)).state).toBe('complete')
+  expect((await settledPin(env, pinId)).state).toBe('complete')
   // Viewed online, not pinned: its details and the archive parts seen go to the cache.
   await env.call('search.entry', { serverId: env.serverId, entryId: viewedId })
   await read(viewedId, [])
@@ -82,17 +63,7 @@ describe('working offline by hand', () => {
     })
     env.sandbox.resetStats()
 
-    const page = await env.call('search.page', {
-      serverId: env.serverId,
-      owner: 'visible',
-      query: {},
-      columns: [],
-      orderBy: 'entry_id',
-      order: 'asc',
-      pageSize: 50,
-      after: null,
-      lane: 'interactive',
-    })
+    const page = await firstEntries(env, 50)
     expect(page.rows.map((row) => row.id)).toEqual(pinnedIds)
     expect(page.offline?.entries).toBe(10)
 

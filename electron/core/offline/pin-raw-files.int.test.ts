@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core'
+import { firstEntries } from './testing/pins'
 
 // "Also keep raw files": the pin starts one job in Downloads for exactly its entries' raw files,
 // into the library's folder; then, working offline, the file browser lists and previews them
@@ -20,17 +21,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 
 beforeAll(async () => {
   env = await startSandboxCore({ entries: 20 })
-  const page = await env.call('search.page', {
-    serverId: env.serverId,
-    owner: 'visible',
-    query: {},
-    columns: [],
-    orderBy: 'entry_id',
-    order: 'asc',
-    pageSize: 1,
-    after: null,
-    lane: 'interactive',
-  })
+  const page = await firstEntries(env, 1)
   const entryId = page.rows[0]?.id ?? ''
   const detail = await env.call('search.entry', { serverId: env.serverId, entryId })
   uploadId = detail.entry.upload_id as string
