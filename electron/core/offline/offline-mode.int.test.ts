@@ -106,7 +106,7 @@ describe('working offline by hand', () => {
     expect(env.sandbox.stats().requests).toBe(0)
   })
 
-  it('keeps the switch across a restart of the status and reaches the server once off', async () => {
+  it('reaches the server again once switched off', async () => {
     const status = await env.call('offline.workOffline', {
       serverId: env.serverId,
       offline: false,

@@ -26,6 +26,8 @@ export function OfflineBanner({ onOpenLibrary }: { onOpenLibrary?: (() => void) 
       color="gray"
       variant="light"
       mb="lg"
+      // A screen laid out to the window's height must not squeeze the banner to its title.
+      style={{ flexShrink: 0 }}
       icon={<IconCloudOff size={20} />}
       title={manual ? `Working offline from ${active.name}` : `${active.name} is offline`}
       data-testid="offline-banner"
