@@ -73,6 +73,13 @@ export function createOfflineModeDomain(
           path: ['serverId'],
         })
       services.offlineMode.setManual(serverId, offline)
+      // A pin of that server running now is paused rather than failed by the refusals: it
+      // resumes where it stopped when the user resumes it, online again.
+      if (offline) {
+        const manager = await deps.manager
+        for (const pin of manager.list().pins)
+          if (pin.serverId === serverId && pin.state === 'pinning') await manager.pause(pin.pinId)
+      }
       return status.check(profile)
     },
     'offline.cacheInfo': () => withCache((cache) => cache.stats()),

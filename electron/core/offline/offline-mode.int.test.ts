@@ -132,6 +132,23 @@ describe('working offline by hand', () => {
     expect((await env.call('offline.cacheClear', {})).items).toBe(0)
   })
 
+  it('pauses a pin running when the server is switched offline, instead of failing it', async () => {
+    // Slow answers: the pin is still at its first page when the switch comes.
+    env.sandbox.setFaults({ latencyMs: 400 })
+    const { pinId } = await env.call('offline.pin', {
+      serverId: env.serverId,
+      source: { kind: 'search', query: {}, owner: 'visible' },
+      withArchives: false,
+    })
+    await env.call('offline.workOffline', { serverId: env.serverId, offline: true })
+    env.sandbox.setFaults({ latencyMs: 0 })
+    expect(await settledPin(env, pinId)).toMatchObject({ state: 'paused' })
+    await env.call('offline.workOffline', { serverId: env.serverId, offline: false })
+    await env.call('offline.resume', { pinId })
+    const { total } = await firstEntries(env, 1)
+    expect(await settledPin(env, pinId)).toMatchObject({ state: 'complete', entries: total })
+  })
+
   it('turns to offline by itself when a request finds the server unreachable', async () => {
     await env.sandbox.close()
     const detail = await env.call('search.entry', {
