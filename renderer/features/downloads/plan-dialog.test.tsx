@@ -70,7 +70,7 @@ const slow = { timeout: 4000 }
 describe('the planning dialog', () => {
   it('plans the remembered folder and shows counts, size (human and exact) and free space', async () => {
     const { fake } = renderDialog({ lastDestinations: { 'nomad-public': '/data/nomad' } })
-    expect(await screen.findByTestId('plan-source')).toHaveTextContent(
+    expect(await screen.findByTestId('plan-source', {}, slow)).toHaveTextContent(
       'Raw files of 2 selected entries',
     )
     await waitFor(() => expect(screen.getByTestId('plan-destination')).toHaveValue('/data/nomad'))
