@@ -47,7 +47,7 @@ test('pin every result of a search, then search it with the server gone', async 
 
   // Work offline by hand, from the server menu: the banner says so and nothing reaches the server.
   await page.getByTestId('server-switcher').click()
-  await page.getByTestId('server-switcher-menu').getByTestId('work-offline-switch').check()
+  await page.getByTestId('server-switcher-menu').getByTestId('work-offline-switch').click()
   await page.keyboard.press('Escape')
   const banner = page.getByTestId('offline-banner')
   await expect(banner).toContainText('Working offline from Test sandbox')

@@ -9,7 +9,8 @@ import { useWorkOffline } from './use-offline-mode'
 export function WorkOfflineSwitch({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
   const { active } = useServers()
   const workOffline = useWorkOffline()
-  const on = active?.status?.manual === true
+  // While the switch is on its way, it shows where it goes (the status follows as an event).
+  const on = workOffline.isPending ? workOffline.variables.offline : active?.status?.manual === true
   if (active === undefined) return null
   return (
     <Switch
