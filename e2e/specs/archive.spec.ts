@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import { archiveNode, openArchiveNodes } from '../fixtures/archive-tree'
 import { shootLightAndDark } from '../fixtures/screenshots'
 import { expect, openApp, test } from '../fixtures/test'
 
@@ -8,16 +8,8 @@ import { expect, openApp, test } from '../fixtures/test'
 
 test.use({ sandbox: { entries: 60 }, viewport: { width: 1360, height: 860 } })
 
-const node = (page: Page, path: string) =>
-  page.getByTestId('archive-tree').locator(`[data-testid="archive-node"][data-path="${path}"]`)
-
-async function open(page: Page, ...paths: string[]) {
-  for (const path of paths) {
-    await expect(node(page, path)).toBeVisible()
-    if ((await node(page, path).getAttribute('aria-expanded')) !== 'true')
-      await node(page, path).click()
-  }
-}
+const node = archiveNode
+const open = openArchiveNodes
 
 test('archive: references, back, units, a plot, the 3D view and a required copied as Python', async ({
   page,

@@ -14,9 +14,11 @@ import { createNetworkHandlers } from './network/network-handlers'
 import type { CorePorts, EventSink } from './ports'
 import { createRawFilesHandlers } from './raw-files/raw-files-handlers'
 import { createUploadsHandlers } from './uploads/uploads-handlers'
+import { downloadSpecSchema } from '../../shared/ipc/channels/downloads'
 import { createDownloadsHandlers } from './downloads/downloads-handlers'
 import { createOfflineDomain } from './offline/offline-handlers'
 import { createOfflineSyncHandlers } from './offline/offline-sync-handlers'
+import { createOfflineModeDomain } from './offline/offline-mode-domain'
 import { createGroupsHandlers } from './groups/groups-handlers'
 import { createSearchHandlers } from './search/search-handlers'
 import { createServerStatus } from './servers/server-status'
@@ -66,7 +68,21 @@ export function createCore(ports: CorePorts): Core {
   })
   const auth = createAuthDomain(services, { vault: vault.current })
   const tokens = createTokensDomain(services, { auth, vault, notify: ports.notify })
-  const offline = createOfflineDomain(services)
+  const downloads = createDownloadsHandlers(services, {
+    desktop: ports.desktop,
+    notify: ports.notify,
+    manager: ports.downloads,
+  })
+  const offline = createOfflineDomain(services, {
+    // A pin's raw files go through the one download manager, as any other download.
+    startDownload: (spec) =>
+      downloads['downloads.start'](downloadSpecSchema.parse(spec), {
+        signal: new AbortController().signal,
+        sender: 'core',
+      }),
+  })
+  const offlineMode = createOfflineModeDomain(services, { status, manager: offline.manager })
+  const kept = () => offlineMode.answers
 
   const domains: Omit<HandlersFor<Channels>, 'app.startup'> = {
     ...createAppHandlers(ports, status),
@@ -76,18 +92,18 @@ export function createCore(ports: CorePorts): Core {
     ...auth.handlers,
     ...vault.handlers,
     ...tokens.handlers,
-    ...createSearchHandlers(services, { offline: () => offline.manager }),
-    ...createArchiveHandlers(services),
-    ...createRawFilesHandlers(services),
+    ...createSearchHandlers(services, { offline: kept }),
+    ...createArchiveHandlers(services, { offline: kept }),
+    ...createRawFilesHandlers(services, { offline: kept }),
     ...createUploadsHandlers(services),
-    ...createDownloadsHandlers(services, {
-      desktop: ports.desktop,
-      notify: ports.notify,
-      manager: ports.downloads,
-    }),
+    ...downloads,
     ...createGroupsHandlers(services),
     ...offline.handlers,
-    ...createOfflineSyncHandlers(services, offline.manager, { appVersion: ports.appVersion }),
+    ...createOfflineSyncHandlers(services, offline.manager, {
+      appVersion: ports.appVersion,
+      cache: offlineMode.cachePort,
+    }),
+    ...offlineMode.handlers,
   }
   const handlers: HandlersFor<Channels> = { ...domains, ...createStartupHandler(domains) }
 

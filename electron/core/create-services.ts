@@ -7,6 +7,7 @@ import { createSettingsLimitsStore } from './network/settings-limits-store'
 import type { CorePorts, EventSink } from './ports'
 import { BUILT_IN_SERVERS } from './servers/built-in'
 import { LocalSandbox, sandboxProfile } from './servers/local-sandbox'
+import { createOfflineMode } from './servers/offline-mode'
 import { createServerProfiles } from './servers/server-profiles'
 import type { CoreServices } from './services'
 import { openEmbeddedDb, type EmbeddedDb } from './storage/embedded-db'
@@ -51,6 +52,8 @@ export function createCoreServices(
     store: createSettingsLimitsStore(settings, log.child('network')),
     ...(ports.scheduler === undefined ? {} : { config: ports.scheduler }),
   })
+  const now = ports.now ?? Date.now
+  const offlineMode = createOfflineMode(settings, now)
   const api = createApiRegistry({
     profiles,
     credentials,
@@ -58,6 +61,7 @@ export function createCoreServices(
     dispatcher: ports.dispatcher ?? createHttpDispatcher(),
     userAgent: `NOMAD-Desktop/${ports.appVersion}`,
     logger: log.child('api'),
+    offline: offlineMode,
     ...(sandbox === undefined ? {} : { sandbox }),
   })
   // One owner of the data folder's database: opened on first use, closed after every cleanup.
@@ -71,7 +75,8 @@ export function createCoreServices(
     events,
     logger: log,
     dataDir: ports.dataDir,
-    now: ports.now ?? Date.now,
+    now,
+    offlineMode,
     embeddedDb,
     onDispose: (cleanup) => void cleanups.push(cleanup),
   }

@@ -3,6 +3,7 @@ import type { SettableCredentialSource } from './api/credentials'
 import type { Logger } from './logging'
 import type { EventSink } from './ports'
 import type { EmbeddedDb } from './storage/embedded-db'
+import type { OfflineMode } from './servers/offline-mode'
 import type { ServerProfiles } from './servers/server-profiles'
 import type { SettingsRepo } from './settings/settings-repo'
 
@@ -16,6 +17,8 @@ import type { SettingsRepo } from './settings/settings-repo'
  * - credentials: where clients get tokens; the tokens service plugs its vault in with `use()`;
  * - events: push typed events to the renderer; logger: redacting; dataDir: the app's folder;
  * - now: the wall clock (injectable in tests);
+ * - offlineMode: which servers the user works offline from (no request goes to them), and the
+ *   unreachable-server signal the status tracker and the offline fallbacks share;
  * - embeddedDb: the data folder's one embedded database, opened on first use and closed at
  *   shutdown; each domain takes a named sub-database of it (docs/storage.md);
  * - onDispose: register cleanup that runs when core shuts down (last registered runs first).
@@ -29,6 +32,7 @@ export interface CoreServices {
   logger: Logger
   dataDir: string
   now: () => number
+  offlineMode: OfflineMode
   embeddedDb(): Promise<EmbeddedDb>
   onDispose(cleanup: () => void | Promise<void>): void
 }

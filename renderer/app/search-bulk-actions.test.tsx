@@ -124,6 +124,8 @@ describe('pin offline', () => {
     expect(await screen.findByTestId('pin-estimate-cut')).toHaveTextContent(
       '234 entries are left out by the limit',
     )
+    // Raw files too: the pin asks for them (a job in Downloads fetches them once it completes).
+    await userEvent.click(screen.getByTestId('pin-raw-files'))
     await waitFor(() => expect(screen.getByTestId('pin-start')).toBeEnabled())
     await userEvent.click(screen.getByTestId('pin-start'))
     expect(await screen.findByText('Pinning started')).toBeInTheDocument()
@@ -137,6 +139,7 @@ describe('pin offline', () => {
         },
         limit: 1000,
         withArchives: true,
+        withRawFiles: true,
         label: 'Search of 1,234 entries',
       },
     ])

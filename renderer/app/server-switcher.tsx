@@ -1,10 +1,11 @@
-import { Button, Menu, Stack, Text } from '@mantine/core'
+import { Box, Button, Menu, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconCheck, IconChevronDown, IconSettings } from '@tabler/icons-react'
 import { ConnectionDot, describeStatus } from '../components/connection-state'
 import { TruncatedText } from '../components/truncated-text'
 import { useMutationInvoke } from '../ipc/hooks'
 import type { SectionId } from './sections'
+import { WorkOfflineSwitch } from '../features/offline/work-offline-switch'
 import { useServers } from '../features/servers/use-servers'
 
 /** Header menu to switch the active server, with each server's connection state. */
@@ -56,6 +57,10 @@ export function ServerSwitcher({ navigate }: { navigate: (id: SectionId) => void
             </Stack>
           </Menu.Item>
         ))}
+        <Menu.Divider />
+        <Box px="sm" py={6}>
+          <WorkOfflineSwitch size="xs" />
+        </Box>
         <Menu.Divider />
         <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('servers')}>
           Manage servers…

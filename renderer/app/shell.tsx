@@ -3,6 +3,7 @@ import { useHotkeys } from '@mantine/hooks'
 import { Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
 import { StartDownloadProvider } from '../features/downloads/start-download'
+import { OfflineBanner } from '../features/offline/offline-banner'
 import { StartPinProvider } from '../features/offline/start-pin'
 import { useInvoke } from '../ipc/hooks'
 import { DownloadAnnouncer } from './download-announcer'
@@ -81,7 +82,11 @@ export function Shell() {
             }}
           >
             <HostConnectionBanner />
-            <UnreachableServerNotice onSwitched={() => navigate('search')} />
+            <OfflineBanner onOpenLibrary={section === 'offline' ? undefined : showOffline} />
+            <UnreachableServerNotice
+              onSwitched={() => navigate('search')}
+              onOpenLibrary={showOffline}
+            />
             <RemindersBanner
               onOpenTokens={section === 'tokens' ? undefined : () => navigate('tokens')}
             />

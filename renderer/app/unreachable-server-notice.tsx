@@ -3,11 +3,13 @@ import { notifications } from '@mantine/notifications'
 import { IconCloudOff } from '@tabler/icons-react'
 import type { ServerWithStatus } from '../features/servers/use-servers'
 import { useUnreachableNotice } from '../features/servers/use-unreachable-notice'
+import { usePins } from '../features/offline/live-pins'
 import { useMutationInvoke } from '../ipc/hooks'
 
 /**
- * Where the user can work while the active server cannot be reached. Today that is the Local
- * sandbox; once the offline library exists, "Open what is pinned" joins this list.
+ * Where the user can work while the active server cannot be reached: the Local sandbox, and
+ * what is pinned from other servers (what is pinned from this one shows by itself: the offline
+ * banner takes this notice's place then).
  */
 function alternativesTo(active: ServerWithStatus, servers: ServerWithStatus[]) {
   return servers.filter((s) => s.kind === 'sandbox' && s.id !== active.id)
@@ -18,8 +20,17 @@ function alternativesTo(active: ServerWithStatus, servers: ServerWithStatus[]) {
  * without network that is NOMAD (public)) and offers the Local sandbox in one click. Dismissed
  * per server for the rest of this run; it goes away by itself when the server answers again.
  */
-export function UnreachableServerNotice({ onSwitched }: { onSwitched: () => void }) {
+export function UnreachableServerNotice({
+  onSwitched,
+  onOpenLibrary,
+}: {
+  onSwitched: () => void
+  /** Opens the Offline section (offered when something is pinned). */
+  onOpenLibrary?: () => void
+}) {
   const { shown, active, servers, message, dismiss } = useUnreachableNotice()
+  const pins = usePins()
+  const pinned = (pins.data?.pins ?? []).reduce((sum, pin) => sum + pin.entries, 0)
   const select = useMutationInvoke('servers.select', {
     onSuccess: onSwitched,
     onError: (error) =>
@@ -54,7 +65,18 @@ export function UnreachableServerNotice({ onSwitched }: { onSwitched: () => void
           runs on this computer, no network needed.
         </Text>
       )}
+      {pinned > 0 && (
+        <Text size="sm" mt={4} data-testid="unreachable-pinned">
+          {pinned.toLocaleString('en-US')} pinned {pinned === 1 ? 'entry is' : 'entries are'} kept
+          on this computer from other servers: choose one of them to browse it offline.
+        </Text>
+      )}
       <Group mt="sm" gap="sm">
+        {pinned > 0 && onOpenLibrary && (
+          <Button size="xs" variant="light" onClick={onOpenLibrary}>
+            Open what is pinned
+          </Button>
+        )}
         {sandbox && (
           <Button
             size="xs"

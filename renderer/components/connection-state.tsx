@@ -21,6 +21,7 @@ const LABELS: Record<ConnectionState, string> = {
 export function describeStatus(status: ServerStatus | undefined): string {
   const state = status?.state ?? 'unknown'
   if (state === 'online' && status?.version) return `Online · NOMAD ${status.version}`
+  if (state === 'offline' && status?.manual === true) return 'Offline · working offline'
   return LABELS[state]
 }
 

@@ -8,6 +8,7 @@ import { rawFilesChannels, rawFilesEvents } from './channels/raw-files'
 import { netChannels, netEvents } from './channels/net'
 import { offlineChannels, offlineEvents } from './channels/offline'
 import { offlineSyncChannels } from './channels/offline-sync'
+import { offlineModeChannels, offlineModeEvents } from './channels/offline-mode'
 import { searchChannels, searchEvents } from './channels/search'
 import { serversChannels, serversEvents } from './channels/servers'
 import { settingsChannels, settingsEvents } from './channels/settings'
@@ -48,6 +49,7 @@ export const contract = {
     ...groupsChannels,
     ...offlineChannels,
     ...offlineSyncChannels,
+    ...offlineModeChannels,
   },
   events: {
     ...appEvents,
@@ -64,6 +66,7 @@ export const contract = {
     ...downloadsEvents,
     ...groupsEvents,
     ...offlineEvents,
+    ...offlineModeEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }
 

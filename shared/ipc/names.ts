@@ -97,9 +97,12 @@ export const CHANNEL_NAMES = [
   'offline.preferences',
   'offline.setPreferences',
   'offline.storage',
-  'offline.clearCache',
   'offline.export',
   'offline.import',
+  'offline.workOffline',
+  'offline.cacheInfo',
+  'offline.cacheLimit',
+  'offline.cacheClear',
 ] as const satisfies readonly ChannelName[]
 
 export const EVENT_NAMES = [

@@ -59,6 +59,12 @@ export interface ApiRequesterDeps {
   logger?: Logger
   /** Largest JSON answer and deadline per endpoint kind; defaults in answer-limits.ts. */
   limits?: AnswerLimitOverrides
+  /**
+   * Offline mode (servers/offline-mode.ts): `refusal` names why nothing may be sent to this
+   * server now (the user works offline from it); `unreachable` hears every request that failed
+   * because the server could not be reached, so its status is checked again at once.
+   */
+  offline?: { refusal(): AppError | undefined; unreachable(): void }
 }
 
 type OnSuccess<T> = (response: HttpResponse, attempt: CountingAttempt, what: string) => Promise<T>
@@ -155,6 +161,10 @@ export class ApiRequester {
   ): Promise<T> {
     const url = buildUrl(this.baseUrl, path, options.query)
     const what = options.label ?? `${method} ${path}`
+    // Working offline by hand: not one byte goes to the server (a 'network' refusal, so every
+    // offline fallback answers as it does for an unreachable server).
+    const refusal = this.deps.offline?.refusal()
+    if (refusal !== undefined) throw refusal
     const { credentials, userAgent } = this.deps
     const auth = options.auth ?? 'auto'
     const credential = chooseCredential(credentials, this.serverId, auth, url, what)
@@ -178,7 +188,9 @@ export class ApiRequester {
         },
       )
     } catch (error) {
-      throw toClientError(error, url.host)
+      const failure = toClientError(error, url.host)
+      if (failure.code === 'network') this.deps.offline?.unreachable()
+      throw failure
     }
   }
 

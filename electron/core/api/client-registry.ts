@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici'
+import type { AppError } from '../../../shared/errors'
 import type { ServerProfile } from '../../../shared/ipc/models/server-profile'
 import { silentLogger, type Logger } from '../logging'
 import { originOf, type MeterSnapshot, type SchedulerRegistry } from '../network/scheduler'
@@ -41,6 +42,11 @@ export interface ApiRegistryOptions {
   sandbox?: LocalSandbox
   userAgent?: string
   logger?: Logger
+  /** Offline mode: refuses requests to a server the user works offline from, hears failures. */
+  offline?: {
+    refusal(serverId: string, serverName?: string): AppError | undefined
+    unreachable(serverId: string): void
+  }
 }
 
 interface Entry {
@@ -59,7 +65,7 @@ export function limitsKeyOf(profile: ServerProfile): string | undefined {
 }
 
 export function createApiRegistry(options: ApiRegistryOptions): ApiRegistry {
-  const { profiles, schedulers } = options
+  const { profiles, schedulers, offline } = options
   const log = options.logger ?? silentLogger
   const clients = new Map<string, Entry>()
   const meterListeners = new Set<MeterListener>()
@@ -93,6 +99,14 @@ export function createApiRegistry(options: ApiRegistryOptions): ApiRegistry {
       credentials: options.credentials,
       logger: log.child(profile.id),
       ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
+      ...(offline === undefined
+        ? {}
+        : {
+            offline: {
+              refusal: () => offline.refusal(profile.id, profile.name),
+              unreachable: () => offline.unreachable(profile.id),
+            },
+          }),
     })
     clients.set(profile.id, { baseUrl, origin, client })
     watchOrigin(origin, baseUrl)

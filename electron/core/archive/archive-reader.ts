@@ -12,28 +12,15 @@ import {
   isFetchablePath,
   jsonPathOf,
   type ArchiveAnswer,
-  type ArchiveMark,
   type ArchivePath,
 } from '../../../shared/ipc/channels/archive'
 import type { ApiRegistry } from '../api/client-registry'
+import { remember, whenUnreachable, type OfflineSource } from '../search/offline-fallback'
 import { JsonSizer, pruneArchiveValue } from './archive-prune'
+import { sectionsAnswer, TOP_LEVEL_SECTIONS } from './archive-sections'
+import { pinnedArchivePart } from './pinned-archive'
 
-/**
- * EntryArchive's sections as NOMAD and the sandbox know them (facts §11), in the order a
- * researcher reads them. A server whose schema lacks one says "EntryArchive has no property X";
- * the name is then dropped and the request repeated.
- */
-export const TOP_LEVEL_SECTIONS = [
-  'metadata',
-  'results',
-  'run',
-  'workflow2',
-  'workflow',
-  'data',
-  'measurement',
-  'definitions',
-  'processing_logs',
-]
+export { TOP_LEVEL_SECTIONS }
 
 /** "Copy value" refuses more than this: the clipboard is no place for an archive. */
 export const COPY_LIMIT_CHARS = 16 * 1024 * 1024
@@ -72,7 +59,15 @@ function valueAt(archive: JsonObject, path: ArchivePath): JsonValue | undefined 
   return node
 }
 
-export function createArchiveReader(api: ApiRegistry) {
+/** Where the cache keeps the answer for a place in an entry's archive. */
+export const archivePart = (path: ArchivePath) => `archive ${JSON.stringify(path)}`
+
+/**
+ * The archive reader. `offline`, when given, answers while the server cannot be reached: a
+ * part seen before from the recently viewed cache, else from the entry's pinned archive summary
+ * (pinned-archive.ts); each such answer carries a note saying which.
+ */
+export function createArchiveReader(api: ApiRegistry, offline?: OfflineSource) {
   async function fetch(
     serverId: string,
     entryId: string,
@@ -106,27 +101,7 @@ export function createArchiveReader(api: ApiRegistry) {
         names = names.filter((name) => name !== missing)
       }
     }
-    const value: JsonObject = {}
-    const marks: ArchiveMark[] = []
-    const order = [...names, ...Object.keys(archive).filter((key) => !names.includes(key))]
-    for (const key of order) {
-      const child = archive[key]
-      if (child === undefined || key === 'm_ref_archives') continue
-      if (Array.isArray(child)) {
-        value[key] = []
-        const items = child.every((item) => typeof item === 'object' && item !== null)
-        marks.push({
-          kind: 'partial',
-          path: [key],
-          length: child.length,
-          items: items ? 'section' : 'value',
-        })
-      } else if (typeof child === 'object' && child !== null) {
-        value[key] = null
-        marks.push({ kind: 'lazy', path: [key] })
-      } else value[key] = child
-    }
-    return { path: [], value, marks }
+    return sectionsAnswer(archive, names)
   }
 
   async function whole(serverId: string, entryId: string, path: ArchivePath, signal: AbortSignal) {
@@ -144,15 +119,38 @@ export function createArchiveReader(api: ApiRegistry) {
 
   return {
     /** The top level (path []) or the value at a path, shortened for the window. */
-    async read(
+    read(
       serverId: string,
       entryId: string,
       path: ArchivePath,
       signal: AbortSignal,
     ): Promise<ArchiveAnswer> {
-      if (path.length === 0) return topLevel(serverId, entryId, signal)
-      const value = await whole(serverId, entryId, path, signal)
-      return { path, ...pruneArchiveValue(value, path) }
+      const part = archivePart(path)
+      return whenUnreachable(
+        offline,
+        async () => {
+          const answer: ArchiveAnswer =
+            path.length === 0
+              ? await topLevel(serverId, entryId, signal)
+              : { path, ...pruneArchiveValue(await whole(serverId, entryId, path, signal), path) }
+          remember(offline, serverId, entryId, part, answer)
+          return answer
+        },
+        (kept) => {
+          const cached = kept.cached?.(serverId, entryId, part)
+          if (cached !== undefined)
+            return {
+              ...(cached.value as ArchiveAnswer),
+              offline: { source: 'cached', at: cached.at },
+            }
+          const pinned = kept.archive?.(serverId, entryId)
+          if (pinned === undefined) return undefined
+          return {
+            ...pinnedArchivePart(pinned.archive as JsonObject, path, entryId),
+            offline: { source: 'pinned', at: pinned.at },
+          }
+        },
+      )
     },
 
     /** The whole value at a path as indented JSON, for "copy value". */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core'
+import { settledPin } from './testing/pins'
 
 // The offline channels end to end: router (contract-checked inputs and outputs) → manager →
 // client → sandbox, with the library in the core's embedded database.
@@ -10,16 +11,6 @@ beforeAll(async () => {
   env = await startSandboxCore({ entries: 150 })
 })
 afterAll(() => env.close())
-
-async function settled(pinId: string) {
-  for (let i = 0; i < 200; i++) {
-    const { pins } = await env.call('offline.list', {})
-    const pin = pins.find((p) => p.pinId === pinId)
-    if (pin && pin.state !== 'pinning') return pin
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`pin ${pinId} did not settle`)
-}
 
 describe('offline channels', () => {
   it('estimates a pin before it starts, then keeps what the estimate said', async () => {
@@ -33,7 +24,7 @@ describe('offline channels', () => {
     expect(estimate.entries).toBe(40)
     expect(estimate.sampled).toBe(20)
     const { pinId } = await env.call('offline.pin', { ...spec, label: 'Published, first 40' })
-    const pin = await settled(pinId)
+    const pin = await settledPin(env, pinId)
     expect(pin).toMatchObject({
       state: 'complete',
       phase: 'done',
@@ -71,7 +62,7 @@ describe('offline channels', () => {
       limit: 5,
       withArchives: false,
     })
-    expect(await settled(pinId)).toMatchObject({ entries: 5, withArchives: false })
+    expect(await settledPin(env, pinId)).toMatchObject({ entries: 5, withArchives: false })
     await env.call('offline.remove', { pinId })
     const { pins } = await env.call('offline.list', {})
     expect(pins.map((p) => p.pinId)).not.toContain(pinId)

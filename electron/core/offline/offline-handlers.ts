@@ -1,14 +1,19 @@
+import type { DownloadSpecInput } from '../../../shared/ipc/channels/downloads'
 import type { offlineChannels } from '../../../shared/ipc/channels/offline'
 import type { HandlersFor } from '../ipc/router'
 import { openDbManager } from '../db-manager'
 import type { CoreServices } from '../services'
 import { createOfflineManager, type OfflineManager } from './offline-manager'
+import { keepRawFiles } from './pin-raw-files'
 
 /**
  * The offline channels over one offline manager, opened at core start on the app's embedded
  * database (so interrupted pins continue); every call waits for it.
  */
-export function createOfflineDomain(services: CoreServices): {
+export function createOfflineDomain(
+  services: CoreServices,
+  deps: { startDownload?: (spec: DownloadSpecInput) => Promise<{ jobId: string }> } = {},
+): {
   handlers: HandlersFor<typeof offlineChannels>
   /** The manager once open (offline search over pinned entries reads it). */
   manager: Promise<OfflineManager>
@@ -26,7 +31,21 @@ export function createOfflineDomain(services: CoreServices): {
   )
   const handlers: HandlersFor<typeof offlineChannels> = {
     'offline.estimate': (spec) => withManager((m) => m.estimate(spec)),
-    'offline.pin': (spec) => withManager((m) => m.pin(spec)),
+    'offline.pin': (spec) =>
+      withManager(async (m) => {
+        const started = await m.pin(spec)
+        const { startDownload } = deps
+        // Raw files follow once the pin is complete, as a job in Downloads (pin-raw-files.ts).
+        if (spec.withRawFiles && startDownload !== undefined)
+          void keepRawFiles(
+            { manager: m, dataDir: services.dataDir, startDownload, logger: services.logger },
+            spec,
+            started.pinId,
+          ).catch((error: unknown) =>
+            services.logger.warn('the raw files of a pin could not start', { error }),
+          )
+        return started
+      }),
     'offline.list': () => withManager((m) => m.list()),
     'offline.pause': ({ pinId }) => withManager((m) => m.pause(pinId)),
     'offline.resume': ({ pinId }) => withManager((m) => m.resume(pinId)),

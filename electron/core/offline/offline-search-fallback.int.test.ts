@@ -82,7 +82,7 @@ describe('search while the server is unreachable', () => {
     const missing = await env.failure('search.entry', { serverId: env.serverId, entryId: 'nope' })
     expect(missing.code).toBe('network')
     expect(missing.message).toBe(
-      'The server cannot be reached and entry nope is not pinned on this computer.',
+      'The server cannot be reached and entry nope is neither pinned nor recently viewed on this computer.',
     )
   })
 })

@@ -22,12 +22,12 @@ import { startAddNew, startSync } from './sync-runner'
  */
 
 /**
- * The recently viewed cache as the storage view sees it. The cache is its own module; it plugs
- * in here through `cache` (absent: the view shows no cache and clearing it frees nothing).
+ * The recently viewed cache as the storage view sees it: its own module (recent-cache.ts, with
+ * its limit and clear channels in offline-mode-domain.ts) plugs in here through `cache`
+ * (absent, or not open: the view shows no cache).
  */
 export interface OfflineCachePort {
   usage(): Promise<{ entries: number; bytes: number }>
-  clear(): Promise<{ bytes: number }>
 }
 
 export interface OfflineSyncOptions {
@@ -170,7 +170,6 @@ export function createOfflineSyncHandlers(
       return Promise.resolve(preferences())
     },
     'offline.storage': () => withManager(storage),
-    'offline.clearCache': async () => (await options.cache?.()?.clear()) ?? { bytes: 0 },
     'offline.export': ({ pinId, path }) =>
       withManager(async (m) => {
         const pin = pinOf(m, pinId)

@@ -61,10 +61,20 @@ describe('pinning', () => {
       expect(Object.keys(entry.archive ?? {})).toEqual(
         expect.arrayContaining(['metadata', 'results']),
       )
-      // `calculation[-1]` arrives as a list of one: the last calculation only.
-      const run = (entry.archive?.run as { calculation?: unknown[] }[] | undefined)?.[0]
-      if (run?.calculation) {
-        expect(run.calculation).toHaveLength(1)
+      // `calculation[-1]` arrives as a list of one: the last calculation only, which is kept at
+      // its real index (the list at its length, null for the items not kept), so the last
+      // calculation's `system_ref` (`#/run/0/system/<last>`) points at the pinned system.
+      const run = (
+        entry.archive?.run as
+          { calculation?: ({ system_ref?: string } | null)[]; system?: unknown[] }[] | undefined
+      )?.[0]
+      if (run?.calculation && run.system) {
+        const last = run.calculation.length - 1
+        expect(run.calculation.slice(0, last).every((item) => item === null)).toBe(true)
+        const ref = run.calculation[last]?.system_ref ?? ''
+        const index = Number(/system\/(\d+)$/.exec(ref)?.[1])
+        expect(run.system[index]).toEqual(expect.objectContaining({}))
+        expect(run.system[index]).not.toBeNull()
         withCalculation++
       }
     }

@@ -4,6 +4,7 @@ import type { JsonValue } from '../../../shared/api'
 import type { NomadClient } from '../api/nomad-client'
 import { ARCHIVE_PAGE } from '../downloads/planner'
 import { checkDisk, diskFullMessage, type DiskGuard } from './disk-guard'
+import { withListLengths } from './list-lengths'
 import type { OfflineLibrary } from './offline-library'
 import type { PinRecord, PinSource } from './library-records'
 
@@ -90,7 +91,14 @@ export async function archivesOf(
       },
       { lane: 'background', ...(deps.signal ? { signal: deps.signal } : {}) },
     )
-    for (const item of answer.data) archives.set(item.entry_id, item.archive)
+    const fetched = new Map<string, Json>()
+    for (const item of answer.data) fetched.set(item.entry_id, item.archive)
+    // Sliced lists at their real lengths, so references keep the server's indices.
+    const complete = await withListLengths(deps.client, required, fetched, {
+      lane: 'background',
+      ...(deps.signal ? { signal: deps.signal } : {}),
+    })
+    for (const [id, archive] of complete) archives.set(id, archive)
   }
   return archives
 }

@@ -80,46 +80,58 @@ export async function readChunk(
     const info = await meta
     if (isRawdirDirectory(info))
       throw new AppError('invalid_input', `"${input.path}" is a folder; open it instead.`)
-    const size = info.file_metadata.size
-    const base = {
-      path: input.path,
-      name: baseName(input.path),
-      size,
-      offset: input.offset,
-      decompressed: input.decompress,
-    }
-    if (input.asImage) {
-      const type = IMAGE_TYPES[input.path.slice(input.path.lastIndexOf('.') + 1).toLowerCase()]
-      if (!type) throw new AppError('invalid_input', `"${input.path}" is not an image type.`)
-      if (size > input.length)
-        throw new AppError(
-          'invalid_input',
-          `The image is ${size} bytes, more than the ${input.length} bytes asked for.`,
-        )
-      const image = await bytes
-      const dataUrl = `data:${type};base64,${Buffer.from(image).toString('base64')}`
-      return { ...base, shown: image.length, kind: 'image', dataUrl }
-    }
-    const empty = size === 0 || (!input.decompress && input.offset >= size)
-    const head = empty ? new Uint8Array() : await bytes
-    // More follows when the chunk came back full (the unpacked size is not known).
-    const more = input.decompress ? head.length >= input.length : input.offset + head.length < size
-    if (head.length === 0) return { ...base, shown: 0, kind: 'empty' }
-    const sniffed = sniffText(head, more)
-    if (sniffed.kind !== 'text') return { ...base, shown: head.length, kind: sniffed.kind }
-    const kept = more ? toLineEnd(head) : head
-    const text = kept === head ? sniffed : sniffText(kept, false)
-    if (text.kind !== 'text') return { ...base, shown: head.length, kind: text.kind }
-    return {
-      ...base,
-      shown: kept.length,
-      kind: 'text',
-      encoding: text.encoding,
-      text: text.text,
-      ...(more ? { nextOffset: input.offset + kept.length } : {}),
-    }
+    return await shapeChunk(input, info.file_metadata.size, () => bytes)
   } finally {
     signal.removeEventListener('abort', abort)
     both.abort() // whatever is still running is no longer needed
+  }
+}
+
+/**
+ * A preview from a file's size and its bytes from `offset` (read only when needed): text cut at
+ * its last line end when more follows, an image whole, or what it is when it is neither. Shared
+ * by the server's raw files and the raw files kept on this computer (offline).
+ */
+export async function shapeChunk(
+  input: HandlerInput<'rawFiles.preview'>,
+  size: number,
+  read: () => Promise<Uint8Array>,
+): Promise<FilePreview> {
+  const base = {
+    path: input.path,
+    name: baseName(input.path),
+    size,
+    offset: input.offset,
+    decompressed: input.decompress,
+  }
+  if (input.asImage) {
+    const type = IMAGE_TYPES[input.path.slice(input.path.lastIndexOf('.') + 1).toLowerCase()]
+    if (!type) throw new AppError('invalid_input', `"${input.path}" is not an image type.`)
+    if (size > input.length)
+      throw new AppError(
+        'invalid_input',
+        `The image is ${size} bytes, more than the ${input.length} bytes asked for.`,
+      )
+    const image = await read()
+    const dataUrl = `data:${type};base64,${Buffer.from(image).toString('base64')}`
+    return { ...base, shown: image.length, kind: 'image', dataUrl }
+  }
+  const empty = size === 0 || (!input.decompress && input.offset >= size)
+  const head = empty ? new Uint8Array() : await read()
+  // More follows when the chunk came back full (the unpacked size is not known).
+  const more = input.decompress ? head.length >= input.length : input.offset + head.length < size
+  if (head.length === 0) return { ...base, shown: 0, kind: 'empty' }
+  const sniffed = sniffText(head, more)
+  if (sniffed.kind !== 'text') return { ...base, shown: head.length, kind: sniffed.kind }
+  const kept = more ? toLineEnd(head) : head
+  const text = kept === head ? sniffed : sniffText(kept, false)
+  if (text.kind !== 'text') return { ...base, shown: head.length, kind: text.kind }
+  return {
+    ...base,
+    shown: kept.length,
+    kind: 'text',
+    encoding: text.encoding,
+    text: text.text,
+    ...(more ? { nextOffset: input.offset + kept.length } : {}),
   }
 }

@@ -1,5 +1,6 @@
 import type { rawFilesChannels } from '../../../shared/ipc/channels/raw-files'
 import type { HandlersFor } from '../ipc/router'
+import type { OfflineSource } from '../search/offline-fallback'
 import type { CoreServices } from '../services'
 import { createRawFilesService } from './raw-files-service'
 
@@ -9,8 +10,12 @@ import { createRawFilesService } from './raw-files-service'
  */
 export function createRawFilesHandlers(
   services: CoreServices,
+  deps: { offline?: OfflineSource } = {},
 ): HandlersFor<typeof rawFilesChannels> {
-  const files = createRawFilesService(services.api)
+  const files = createRawFilesService(services.api, {
+    dataDir: services.dataDir,
+    offline: deps.offline,
+  })
   return {
     'rawFiles.list': (input, { signal }) => files.list(input, signal),
     'rawFiles.locate': (input, { signal }) => files.locate(input, signal),

@@ -9,8 +9,10 @@ import type { FileItem, FolderPage, FolderSort } from '../../../shared/ipc/chann
 import type { HandlerInput } from '../../../shared/ipc/contract'
 import { fileKind } from '../../../shared/ipc/models/file-kind'
 import type { ApiRegistry } from '../api/client-registry'
+import { whenUnreachable, type OfflineSource } from '../search/offline-fallback'
 import { readChunk } from './file-chunk'
-import { createFolderIndex, fetchFolderPage } from './folder-index'
+import { createFolderIndex, fetchFolderPage, type FolderListing } from './folder-index'
+import { keptFilesRoot, keptListing, keptPreview } from './kept-files'
 
 const byName = (a: FileItem, b: FileItem) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 const COMPARE: Record<FolderSort, (a: FileItem, b: FileItem) => number> = {
@@ -23,10 +25,42 @@ const COMPARE: Record<FolderSort, (a: FileItem, b: FileItem) => number> = {
   },
 }
 
-export function createRawFilesService(api: ApiRegistry) {
+/**
+ * `offline`, when given, answers while the server cannot be reached from the raw files pins kept
+ * on this computer (kept-files.ts, under `dataDir`), with the same sorting, filtering and paging.
+ */
+export function createRawFilesService(
+  api: ApiRegistry,
+  kept?: { dataDir: string; offline: OfflineSource | undefined },
+) {
   const index = createFolderIndex()
+  const root = (serverId: string) =>
+    kept === undefined ? undefined : keptFilesRoot(kept.dataDir, serverId)
 
-  async function list(input: HandlerInput<'rawFiles.list'>, signal: AbortSignal) {
+  /** `online()`, or from the kept raw files while the server cannot be reached. */
+  function orKept<T>(
+    serverId: string,
+    online: () => Promise<T>,
+    local: (root: string) => Promise<T | undefined>,
+  ): Promise<T> {
+    return whenUnreachable(kept?.offline, online, () => {
+      const at = root(serverId)
+      return at === undefined ? undefined : local(at)
+    })
+  }
+
+  function list(input: HandlerInput<'rawFiles.list'>, signal: AbortSignal) {
+    return orKept(
+      input.serverId,
+      () => listOnline(input, signal),
+      async (at) => {
+        const folder = await keptListing(at, input.uploadId, input.path)
+        return folder === undefined ? undefined : pageOf(input, folder)
+      },
+    )
+  }
+
+  async function listOnline(input: HandlerInput<'rawFiles.list'>, signal: AbortSignal) {
     const client = await api.clientFor(input.serverId)
     const plain = input.sort === 'name' && input.order === 'asc' && input.filter === ''
     if (plain) {
@@ -46,6 +80,10 @@ export function createRawFilesService(api: ApiRegistry) {
       } satisfies FolderPage
     }
     const folder = await index.listing(input.serverId, client, input.uploadId, input.path, signal)
+    return pageOf(input, folder)
+  }
+
+  function pageOf(input: HandlerInput<'rawFiles.list'>, folder: FolderListing): FolderPage {
     const needle = input.filter.toLowerCase()
     const matching = needle
       ? folder.items.filter((item) => item.name.toLowerCase().includes(needle))
@@ -67,9 +105,15 @@ export function createRawFilesService(api: ApiRegistry) {
   }
 
   async function locate(input: HandlerInput<'rawFiles.locate'>, signal: AbortSignal) {
-    const client = await api.clientFor(input.serverId)
     const folder = input.path.includes('/') ? input.path.slice(0, input.path.lastIndexOf('/')) : ''
-    const listing = await index.listing(input.serverId, client, input.uploadId, folder, signal)
+    const listing = await orKept(
+      input.serverId,
+      async () => {
+        const client = await api.clientFor(input.serverId)
+        return index.listing(input.serverId, client, input.uploadId, folder, signal)
+      },
+      (at) => keptListing(at, input.uploadId, folder),
+    )
     const at = listing.items.findIndex((item) => item.path === input.path)
     if (at < 0)
       throw new AppError(
@@ -79,9 +123,12 @@ export function createRawFilesService(api: ApiRegistry) {
     return { folder, index: at, total: listing.items.length }
   }
 
-  async function preview(input: HandlerInput<'rawFiles.preview'>, signal: AbortSignal) {
-    const client = await api.clientFor(input.serverId)
-    return readChunk(client, input, signal)
+  function preview(input: HandlerInput<'rawFiles.preview'>, signal: AbortSignal) {
+    return orKept(
+      input.serverId,
+      async () => readChunk(await api.clientFor(input.serverId), input, signal),
+      (at) => keptPreview(at, input),
+    )
   }
 
   return { list, locate, preview }

@@ -9,7 +9,15 @@ import { AppError } from '../../../shared/errors'
 import type { ApiRegistry } from '../api/client-registry'
 import type { EntriesQueryBody } from '../api/endpoints/entries'
 import { RowMapper } from './cells'
-import { offlineQuery, orOffline, type OfflineNote, type OfflineSource } from './offline-fallback'
+import {
+  offlineQuery,
+  orOffline,
+  remember,
+  whenUnreachable,
+  type KeptNote,
+  type OfflineNote,
+  type OfflineSource,
+} from './offline-fallback'
 import {
   isPageSizeRefusal,
   isResultWindowError,
@@ -175,33 +183,33 @@ export function createSearchService(
   }
 
   async function entry(serverId: string, entryId: string, signal: AbortSignal) {
-    const { value: answer } = await orOffline(
+    const { data, note } = await whenUnreachable<{ data: JsonObject; note?: KeptNote }>(
       offline,
-      serverId,
-      async () =>
-        (await api.clientFor(serverId)).entries.get(entryId, undefined, {
-          lane: 'interactive',
-          signal,
-        }),
-      (library) => {
-        const data = library.entry(serverId, entryId)
-        if (data === undefined)
-          throw new AppError(
-            'network',
-            `The server cannot be reached and entry ${entryId} is not pinned on this computer.`,
-          )
+      async () => {
+        const client = await api.clientFor(serverId)
+        const answer = await client.entries.get(entryId, undefined, { lane: 'interactive', signal })
+        const data = forDrawer(answer.data)
+        remember(offline, serverId, entryId, 'entry', data)
         return { data }
       },
+      (library) => {
+        const pinned = library.entry(serverId, entryId)
+        if (pinned !== undefined)
+          return {
+            data: forDrawer(pinned),
+            note: { source: 'pinned', at: library.syncedAt(serverId) },
+          }
+        const cached = library.cached?.(serverId, entryId, 'entry')
+        if (cached !== undefined)
+          return { data: cached.value as JsonObject, note: { source: 'cached', at: cached.at } }
+        if (library.pinned(serverId) === 0) return undefined
+        throw new AppError(
+          'network',
+          `The server cannot be reached and entry ${entryId} is neither pinned nor recently viewed on this computer.`,
+        )
+      },
     )
-    // Large lists nobody reads in the drawer stay on this side.
-    const {
-      quantities: _q,
-      sections: _s,
-      section_defs: _d,
-      search_quantities: _sq,
-      ...rest
-    } = answer.data
-    return { entry: rest as JsonObject }
+    return { entry: data, ...(note === undefined ? {} : { offline: note }) }
   }
 
   /**
@@ -251,6 +259,12 @@ export function createSearchService(
 }
 
 export type SearchService = ReturnType<typeof createSearchService>
+
+/** An entry's metadata without the large lists nobody reads in the drawer. */
+function forDrawer(data: Record<string, unknown>): JsonObject {
+  const { quantities: _q, sections: _s, section_defs: _d, search_quantities: _sq, ...rest } = data
+  return rest as JsonObject
+}
 
 function capitalise(text: string): string {
   return text.replace(

@@ -44,5 +44,6 @@ export function createServerStatus(
     now: services.now,
     ...(options.recheck === undefined ? {} : { recheck: options.recheck }),
     logger: services.logger.child('servers'),
+    manualOffline: (profileId) => services.offlineMode.manualSince(profileId),
   })
 }

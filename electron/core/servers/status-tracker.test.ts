@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { AppStatus } from '../../../shared/ipc/channels/app'
 import type { ServerProfile } from '../../../shared/ipc/models/server-profile'
 import type { ProbeOutcome } from './probe'
-import { createStatusTracker } from './status-tracker'
+import { createStatusTracker, MANUAL_OFFLINE_MESSAGE } from './status-tracker'
 
 const server = (id: string): ServerProfile => ({
   id,
@@ -75,6 +75,41 @@ describe('status tracker', () => {
       state: 'error',
       message: 'The check failed: bug in probe',
       checkedAt: 1000,
+    })
+  })
+
+  it('keeps when a server went offline across failed checks, and does not probe one worked offline from', async () => {
+    let clock = 1000
+    let manual: number | undefined
+    const probe = vi.fn(() => Promise.resolve<ProbeOutcome>({ state: 'offline', message: 'down' }))
+    const tracker = createStatusTracker({
+      profiles: () => ({ servers: [server('a')], activeServerId: 'a' }),
+      probe,
+      publish: () => undefined,
+      now: () => clock,
+      recheck: { onlineMs: 0, failedMs: 0 },
+      manualOffline: () => manual,
+    })
+    expect(await tracker.check(server('a'))).toMatchObject({ state: 'offline', since: 1000 })
+    clock = 5000
+    expect(await tracker.check(server('a'))).toMatchObject({ state: 'offline', since: 1000 })
+
+    manual = 4000
+    expect(await tracker.check(server('a'))).toEqual({
+      state: 'offline',
+      manual: true,
+      since: 4000,
+      message: MANUAL_OFFLINE_MESSAGE,
+    })
+    expect(probe).toHaveBeenCalledTimes(2)
+
+    // Back online by hand: checked again, nothing of the manual state left over.
+    manual = undefined
+    probe.mockResolvedValueOnce({ state: 'online', version: '1.3' })
+    expect(await tracker.check(server('a'))).toEqual({
+      state: 'online',
+      version: '1.3',
+      checkedAt: 5000,
     })
   })
 })

@@ -28,7 +28,12 @@ export interface StatusTrackerOptions {
   /** 0 disables automatic re-checks. */
   recheck?: { onlineMs: number; failedMs: number }
   logger?: Logger
+  /** When the user switched the server to work offline (no probe is sent then), or undefined. */
+  manualOffline?: (profileId: string) => number | undefined
 }
+
+/** What the status bar and the offline banner say of a server the user works offline from. */
+export const MANUAL_OFFLINE_MESSAGE = 'Nothing is sent to this server.'
 
 export function createStatusTracker(options: StatusTrackerOptions): StatusTracker {
   const now = options.now ?? Date.now
@@ -76,16 +81,40 @@ export function createStatusTracker(options: StatusTrackerOptions): StatusTracke
 
   async function run(profile: ServerProfile, controller: AbortController): Promise<ServerStatus> {
     const previous = statuses.get(profile.id)
+    const manualSince = options.manualOffline?.(profile.id)
+    if (manualSince !== undefined) {
+      clearTimeout(timer)
+      const status: ServerStatus = {
+        state: 'offline',
+        manual: true,
+        since: manualSince,
+        message: MANUAL_OFFLINE_MESSAGE,
+      }
+      statuses.set(profile.id, status)
+      publish()
+      return status
+    }
     const message = options.checkingMessage?.(profile)
+    // Leaving "Work offline": nothing of that state carries over into the check.
     statuses.set(profile.id, {
-      ...previous,
+      ...(previous?.manual === true ? {} : previous),
       state: 'checking',
       ...(message === undefined ? {} : { message }),
     })
     publish()
     try {
       const outcome = await options.probe(profile, controller.signal)
-      const status: ServerStatus = { ...outcome, checkedAt: now() }
+      const checkedAt = now()
+      // Offline since the first failed check of an unbroken run of them.
+      const offlineSince =
+        (previous?.state === 'offline' || previous?.state === 'checking') && !previous.manual
+          ? previous.since
+          : undefined
+      const status: ServerStatus = {
+        ...outcome,
+        checkedAt,
+        ...(outcome.state === 'offline' ? { since: offlineSince ?? checkedAt } : {}),
+      }
       statuses.set(profile.id, status)
       log.info('server checked', { server: profile.id, state: status.state })
       publish()

@@ -49,6 +49,13 @@ export const settingsDocSchema = z.object({
       syncEveryHours: z.number().int().min(0).max(8760),
     })
     .optional(),
+  /**
+   * Added without a version bump (optional): server id → when the user switched "Work offline"
+   * on for it (servers/offline-mode.ts); absent while the server is used online.
+   */
+  workOffline: z.record(z.string(), z.number()).optional(),
+  /** Added without a version bump (optional): the recently viewed cache's size limit. */
+  recentCache: z.object({ maxMegabytes: z.number().int().min(0).max(100_000) }).optional(),
 })
 export type SettingsDoc = z.infer<typeof settingsDocSchema>
 

@@ -1,3 +1,4 @@
+import { ServerNeededTooltip, useServerNeeded } from '../server-needed'
 import { Avatar, Button, Menu, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconLogin, IconLogout } from '@tabler/icons-react'
@@ -24,17 +25,21 @@ export function AccountButton() {
       }),
   })
   const session = status.data?.session
+  const needed = useServerNeeded()
   if (!status.data) return null
   if (!session)
     return (
-      <Button
-        variant="subtle"
-        leftSection={<IconLogin size={16} />}
-        onClick={() => void prompt.request(null)}
-        data-testid="account-sign-in"
-      >
-        Sign in
-      </Button>
+      <ServerNeededTooltip reason={needed}>
+        <Button
+          variant="subtle"
+          leftSection={<IconLogin size={16} />}
+          disabled={needed !== undefined}
+          onClick={() => void prompt.request(null)}
+          data-testid="account-sign-in"
+        >
+          Sign in
+        </Button>
+      </ServerNeededTooltip>
     )
   const display = session.user.name ?? session.user.username
   return (

@@ -35,6 +35,7 @@ import { RequiredPanel } from './required-panel'
 import { structureOf } from './structure-data'
 import classes from './archive-viewer.module.css'
 import { NodeDetails } from './node-details'
+import { KeptArchiveNote } from './kept-note'
 import { FollowFailureAlert, PointsHere, ReferenceInfo } from './reference-panel'
 import { describeReference, pointersTo, referenceOf } from './tree-references'
 import { useArchiveTree } from './use-archive-tree'
@@ -263,6 +264,7 @@ export function ArchiveViewer({
             files are under Open upload files.
           </Text>
         )}
+        {tree.kept && <KeptArchiveNote note={tree.kept} />}
         {refs.failure && <FollowFailureAlert failure={refs.failure} onClose={refs.dismiss} />}
         {view && !empty && (
           <div className={classes.layout}>

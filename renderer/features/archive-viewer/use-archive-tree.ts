@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { AppError } from '../../../shared/errors'
 import type { ArchivePath } from '../../../shared/ipc/channels/archive'
+import type { KeptNote } from '../../../shared/ipc/channels/offline-mode'
 import { useIpcClient } from '../../ipc/client-context'
 import { graft, nodeFromAnswer, pathKey, type TreeNode } from './archive-model'
 
@@ -13,6 +14,8 @@ export interface ArchiveTreeState {
   errors: ReadonlyMap<string, AppError>
   /** Fetches the part at `path` and grafts it in; a second call while one runs is ignored. */
   load: (path: ArchivePath) => void
+  /** Set once a part came from this computer (the pinned summary or the cache), offline. */
+  kept?: KeptNote | null
 }
 
 /**
@@ -24,6 +27,7 @@ export function useArchiveTree(serverId: string, entryId: string): ArchiveTreeSt
   const [root, setRoot] = useState<TreeNode | null>(null)
   const [loading, setLoading] = useState<ReadonlySet<string>>(new Set())
   const [errors, setErrors] = useState<ReadonlyMap<string, AppError>>(new Map())
+  const [kept, setKept] = useState<KeptNote | null>(null)
   const running = useRef(new Map<string, AbortController>())
 
   const load = useCallback(
@@ -43,6 +47,7 @@ export function useArchiveTree(serverId: string, entryId: string): ArchiveTreeSt
         .then(
           (answer) => {
             settle()
+            if (answer.offline) setKept(answer.offline)
             const node = nodeFromAnswer(answer)
             setRoot((current) =>
               path.length === 0 || current === null ? node : graft(current, path, node),
@@ -68,7 +73,7 @@ export function useArchiveTree(serverId: string, entryId: string): ArchiveTreeSt
     }
   }, [load])
 
-  return { root, loading, errors, load }
+  return { root, loading, errors, load, kept }
 }
 
 function without(set: ReadonlySet<string>, key: string): ReadonlySet<string> {

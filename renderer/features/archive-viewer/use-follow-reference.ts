@@ -47,7 +47,13 @@ export function useFollowReference(
   let failure: FollowFailure | null = null
   if (pending && 'failure' in pending) failure = pending.failure
   else if (pending && result?.status === 'missing')
-    failure = { raw: pending.ref.raw, reason: `This reference points nowhere: ${result.reason}` }
+    failure = {
+      raw: pending.ref.raw,
+      // Offline, the tree holds only what this computer keeps: the target may well exist.
+      reason: tree.kept
+        ? `This reference points outside the part of the archive kept on this computer (${result.reason}); it can be followed once the server can be reached.`
+        : `This reference points nowhere: ${result.reason}`,
+    }
   else if (pending && loadError) failure = { raw: pending.ref.raw, reason: loadError.message }
 
   const found = useEffectEvent((path: ArchivePath) => onFound(path))

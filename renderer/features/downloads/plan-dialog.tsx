@@ -1,3 +1,4 @@
+import { ServerNeededTooltip, useServerNeeded } from '../../components/server-needed'
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { useState } from 'react'
@@ -65,6 +66,7 @@ export function PlanDialog({
   const { plan, current, pending, error: planError } = usePlan(spec)
 
   const saveFolder = useMutationInvoke('settings.update')
+  const needed = useServerNeeded()
   const start = useMutationInvoke('downloads.start', {
     onSuccess: () => {
       if (spec)
@@ -184,14 +186,16 @@ export function PlanDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            onClick={() => spec && start.mutate(spec)}
-            disabled={startDisabled}
-            loading={start.isPending}
-            data-testid="plan-start"
-          >
-            Start download
-          </Button>
+          <ServerNeededTooltip reason={needed}>
+            <Button
+              onClick={() => spec && start.mutate(spec)}
+              disabled={startDisabled || needed !== undefined}
+              loading={start.isPending}
+              data-testid="plan-start"
+            >
+              Start download
+            </Button>
+          </ServerNeededTooltip>
         </Group>
       </Stack>
     </Modal>

@@ -43,6 +43,7 @@ export function PinDialog({
   const [label, setLabel] = useState(request.label ?? '')
   const [limit, setLimit] = useState<number | string>(10_000)
   const [withArchives, setWithArchives] = useState(true)
+  const [withRawFiles, setWithRawFiles] = useState(false)
   const validLimit = typeof limit === 'number' && limit >= 1 && limit <= MAX_PIN_LIMIT
   const spec: PinSpecInput = {
     serverId: request.serverId,
@@ -107,6 +108,13 @@ export function PinDialog({
             onChange={(event) => setWithArchives(event.currentTarget.checked)}
             data-testid="pin-archives"
           />
+          <Checkbox
+            label="Also keep raw files"
+            description="Once the pin is complete, a job in Downloads fetches its entries’ raw files into the library’s folder, so the file browser works offline too. They can take far more space than the estimate below."
+            checked={withRawFiles}
+            onChange={(event) => setWithRawFiles(event.currentTarget.checked)}
+            data-testid="pin-raw-files"
+          />
           <EstimateLine
             loading={estimate.isPending || !settled}
             matched={estimate.data?.matched}
@@ -120,7 +128,7 @@ export function PinDialog({
               Cancel
             </Button>
             <Button
-              onClick={() => pin.mutate(spec)}
+              onClick={() => pin.mutate({ ...spec, withRawFiles })}
               loading={pin.isPending}
               disabled={!validLimit || !settled || !estimate.data || nothing}
               data-testid="pin-start"

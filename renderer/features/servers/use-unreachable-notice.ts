@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ConnectionState } from '../../../shared/ipc/models/server-profile'
+import { useOfflineMode } from '../offline/use-offline-mode'
 import { useServers } from './use-servers'
 
 /** The last finished check of one server; a re-check in progress does not hide the notice. */
@@ -47,7 +48,10 @@ export function useUnreachableNotice() {
   )
     setSettled({ serverId: active.id, state: status.state, message: status.message })
 
+  // Offline with data kept on this computer (or by hand): the offline banner speaks instead.
+  const { showsKept } = useOfflineMode()
   const shown =
+    !showsKept &&
     active !== undefined &&
     settled?.serverId === active.id &&
     UNREACHABLE.includes(settled.state) &&

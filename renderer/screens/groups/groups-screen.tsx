@@ -1,3 +1,4 @@
+import { ServerNeededTooltip, useServerNeeded } from '../../components/server-needed'
 import { Button, Loader, Stack } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconPlus } from '@tabler/icons-react'
@@ -26,6 +27,7 @@ type Dialog =
  */
 export function GroupsScreen({ group }: { group?: string }) {
   const { activeId } = useServers()
+  const needed = useServerNeeded()
   const auth = useAuthStatus()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -58,14 +60,17 @@ export function GroupsScreen({ group }: { group?: string }) {
         description="A group names several people at once: add it to an upload as coauthors or reviewers instead of adding each person."
         actions={
           signedIn && (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setDialog({ kind: 'create' })}
-              style={{ flex: 'none' }}
-              data-testid="create-group"
-            >
-              Create group
-            </Button>
+            <ServerNeededTooltip reason={needed}>
+              <Button
+                leftSection={<IconPlus size={16} />}
+                disabled={needed !== undefined}
+                onClick={() => setDialog({ kind: 'create' })}
+                style={{ flex: 'none' }}
+                data-testid="create-group"
+              >
+                Create group
+              </Button>
+            </ServerNeededTooltip>
           )
         }
       />

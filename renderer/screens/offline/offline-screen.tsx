@@ -3,6 +3,8 @@ import { IconDatabase } from '@tabler/icons-react'
 import { ErrorAlert } from '../../components/error-alert'
 import { ScreenHeader } from '../../components/screen-header'
 import { usePins } from '../../features/offline/live-pins'
+import { RecentCacheCard } from '../../features/offline/recent-cache-card'
+import { WorkOfflineSwitch } from '../../features/offline/work-offline-switch'
 import { formatBytes } from '../../features/uploads/files/format-bytes'
 import { PinTable } from './pin-table'
 import { DamagedRecords } from './damaged-records'
@@ -22,6 +24,7 @@ export function OfflineScreen() {
         title="Offline"
         description="Searches, entries and uploads pinned to this computer: their metadata and archive summaries stay available without a network."
       />
+      <WorkOfflineSwitch />
       {list.isPending && <Loader size="sm" aria-label="Loading the offline library" />}
       {list.error && <ErrorAlert error={list.error} />}
       {damaged.length > 0 && <DamagedRecords damaged={damaged} pins={pins} />}
@@ -41,6 +44,7 @@ export function OfflineScreen() {
         />
       )}
       {list.data && <OfflinePreferencesPanel />}
+      <RecentCacheCard />
     </Stack>
   )
 }

@@ -3,18 +3,18 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ErrorAlert } from '../../components/error-alert'
 import { formatBytes } from '../../features/uploads/files/format-bytes'
-import { useInvoke, useMutationInvoke } from '../../ipc/hooks'
+import { useInvoke } from '../../ipc/hooks'
 import { ImportPinModal } from './pin-export'
 
 /**
  * Storage: the space the library takes per server and per pin, the database file on disk and
- * what is free, the recently viewed cache with its clear button, and importing a pin file.
+ * what is free, the recently viewed cache (its limit and clear button are the card below), and
+ * importing a pin file.
  */
 export function StorageView({ version }: { version: string }) {
   const storage = useInvoke('offline.storage', {})
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['offline.storage'] })
-  const clear = useMutationInvoke('offline.clearCache', { onSuccess: refresh })
   const [importing, setImporting] = useState(false)
   const view = storage.data
   // A pin's change (progress, removal) changes the numbers: refetch when the pins do.
@@ -88,24 +88,6 @@ export function StorageView({ version }: { version: string }) {
               {view.free !== null && `; ${formatBytes(view.free)} free on that disk`}. An entry two
               pins keep is stored once and counted in each.
             </Text>
-            <Group>
-              <Button
-                variant="default"
-                size="xs"
-                onClick={() => clear.mutate({})}
-                loading={clear.isPending}
-                disabled={!view.cache || view.cache.entries === 0}
-                data-testid="storage-clear-cache"
-              >
-                Clear the cache
-              </Button>
-              {!view.cache && (
-                <Text size="xs" c="dimmed">
-                  Nothing is cached in this version.
-                </Text>
-              )}
-            </Group>
-            {clear.error && <ErrorAlert error={clear.error} />}
           </>
         )}
       </Stack>

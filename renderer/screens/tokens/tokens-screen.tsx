@@ -1,3 +1,4 @@
+import { ServerNeededTooltip, useServerNeeded } from '../../components/server-needed'
 import {
   Button,
   Grid,
@@ -45,6 +46,7 @@ const MANAGE_NEEDS_SIGN_IN =
 export function TokensScreen() {
   useTokenLiveUpdates()
   const prompt = useSignInPrompt()
+  const needed = useServerNeeded()
   const auth = useAuthStatus()
   const vault = useInvoke('vault.status', {})
   const stored = useInvoke('tokens.stored', {})
@@ -111,13 +113,16 @@ export function TokensScreen() {
             >
               Paste a token
             </Button>
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => void openCreate()}
-              data-testid="create-token"
-            >
-              Create token
-            </Button>
+            <ServerNeededTooltip reason={needed}>
+              <Button
+                leftSection={<IconPlus size={16} />}
+                disabled={needed !== undefined}
+                onClick={() => void openCreate()}
+                data-testid="create-token"
+              >
+                Create token
+              </Button>
+            </ServerNeededTooltip>
           </Group>
         }
       />

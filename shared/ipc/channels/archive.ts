@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { jsonValue } from '../../api/json'
+import { keptNoteSchema } from './offline-mode'
 
 /**
  * The archive viewer's channels ('archive.read' and 'archive.json'), their wire shapes and the
@@ -78,6 +79,11 @@ export const archiveAnswerSchema = z.strictObject({
   /** The value at `path`, with placeholders (null, [] or shortened lists) where marks say so. */
   value: jsonValue,
   marks: z.array(archiveMarkSchema),
+  /**
+   * Set when the part comes from this computer: the pinned archive summary (results, metadata,
+   * the last calculation and system) or the recently viewed cache. Parts outside it say so.
+   */
+  offline: keptNoteSchema.optional(),
 })
 export type ArchiveAnswer = z.infer<typeof archiveAnswerSchema>
 

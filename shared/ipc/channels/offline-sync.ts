@@ -102,8 +102,6 @@ export const offlineSyncChannels = {
   'offline.preferences': { input: z.strictObject({}), output: offlinePreferencesSchema },
   'offline.setPreferences': { input: offlinePreferencesSchema, output: offlinePreferencesSchema },
   'offline.storage': { input: z.strictObject({}), output: storageViewSchema },
-  /** Empties the recently viewed cache (pins stay). */
-  'offline.clearCache': { input: z.strictObject({}), output: z.strictObject({ bytes: count }) },
   /** Writes the pin and its entries to one file (docs/offline.md, "Export and import"). */
   'offline.export': {
     input: z.strictObject({ pinId, path: filePath }),

@@ -39,6 +39,11 @@ export const pinSpecSchema = z.strictObject({
     .default(10_000),
   /** Keep the archive summary (results, metadata, last calculation and system) of each entry. */
   withArchives: z.boolean().default(true),
+  /**
+   * Also keep the entries' raw files: once the pin is complete, a download job fetches them into
+   * the library's folder (electron/core/offline/pin-raw-files.ts).
+   */
+  withRawFiles: z.boolean().default(false),
 })
 export type PinSpec = z.infer<typeof pinSpecSchema>
 export type PinSpecInput = z.input<typeof pinSpecSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { keptNoteSchema } from './offline-mode'
 import { serverIdSchema as serverId, searchQuerySchema as query } from './fields'
 import { jsonObject } from '../../api/json'
 import { OWNERS } from '../../api/common'
@@ -150,6 +151,8 @@ const savedName = z
 
 export const entryDetailSchema = z.strictObject({
   entry: jsonObject,
+  /** Set when the details come from this computer (a pin or the recently viewed cache). */
+  offline: keptNoteSchema.optional(),
 })
 
 export const searchChannels = {

@@ -70,5 +70,12 @@ export const serverStatusSchema = z.strictObject({
   version: z.string().optional(),
   /** Milliseconds since the epoch of the last completed check. */
   checkedAt: z.number().optional(),
+  /**
+   * Offline mode (docs/offline.md): since when the server has been offline without a break
+   * (unreachable, or switched to work offline by hand).
+   */
+  since: z.number().optional(),
+  /** True while the user works offline from this server by hand: nothing is sent to it. */
+  manual: z.boolean().optional(),
 })
 export type ServerStatus = z.infer<typeof serverStatusSchema>

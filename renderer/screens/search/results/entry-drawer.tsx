@@ -1,3 +1,4 @@
+import { KeptBadge } from '../../../features/offline/kept-badge'
 import {
   Anchor,
   Badge,
@@ -157,6 +158,7 @@ export function EntryDrawer({
               {formula.label.toLowerCase()} formula
             </Text>
           )}
+          {detail.data?.offline && <KeptBadge note={detail.data.offline} />}
         </Group>
       }
       data-testid="entry-drawer"

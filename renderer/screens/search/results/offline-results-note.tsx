@@ -2,6 +2,7 @@ import { Alert, Text } from '@mantine/core'
 import { IconDatabase } from '@tabler/icons-react'
 import type { OfflineNote } from '../../../../shared/ipc/channels/search'
 import { formatExact, formatPast, useNow } from '../../../components/relative-time'
+import { useOfflineMode } from '../../../features/offline/use-offline-mode'
 
 /**
  * Says that the results come from the offline library because the server cannot be reached:
@@ -10,6 +11,7 @@ import { formatExact, formatPast, useNow } from '../../../components/relative-ti
  */
 export function OfflineResultsNote({ note }: { note: OfflineNote }) {
   const now = useNow()
+  const { manual } = useOfflineMode()
   const synced = note.syncedAt === null ? null : new Date(note.syncedAt).toISOString()
   return (
     <Alert
@@ -21,9 +23,9 @@ export function OfflineResultsNote({ note }: { note: OfflineNote }) {
       data-testid="results-offline"
     >
       <Text size="sm">
-        <b>Offline.</b> The server cannot be reached: these results come from the{' '}
-        {note.entries.toLocaleString('en-US')} {note.entries === 1 ? 'entry' : 'entries'} pinned on
-        this computer
+        <b>Offline.</b> {manual ? 'You are working offline' : 'The server cannot be reached'}: these
+        results come from the {note.entries.toLocaleString('en-US')}{' '}
+        {note.entries === 1 ? 'entry' : 'entries'} pinned on this computer
         {synced !== null && (
           <>
             , last synced <span title={formatExact(synced)}>{formatPast(synced, now)}</span>
