@@ -14,5 +14,7 @@ export function createArchiveHandlers(services: CoreServices): HandlersFor<typeo
       archives.read(serverId, entryId, path, signal),
     'archive.json': ({ serverId, entryId, path }, { signal }) =>
       archives.json(serverId, entryId, path, signal),
+    'archive.preview': ({ serverId, entryId, required }, { signal }) =>
+      archives.preview(serverId, entryId, required, signal),
   }
 }

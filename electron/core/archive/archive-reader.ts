@@ -16,6 +16,7 @@ import {
   type ArchivePath,
 } from '../../../shared/ipc/channels/archive'
 import type { ApiRegistry } from '../api/client-registry'
+import { measureArchive } from './archive-preview'
 import { JsonSizer, pruneArchiveValue } from './archive-prune'
 
 /**
@@ -76,7 +77,7 @@ export function createArchiveReader(api: ApiRegistry) {
   async function fetch(
     serverId: string,
     entryId: string,
-    required: Spec,
+    required: JsonValue,
     signal: AbortSignal,
   ): Promise<JsonObject> {
     const client = await api.clientFor(serverId)
@@ -153,6 +154,11 @@ export function createArchiveReader(api: ApiRegistry) {
       if (path.length === 0) return topLevel(serverId, entryId, signal)
       const value = await whole(serverId, entryId, path, signal)
       return { path, ...pruneArchiveValue(value, path) }
+    },
+
+    /** The answer to the builder's `required` for one entry, measured (the size preview). */
+    async preview(serverId: string, entryId: string, required: JsonValue, signal: AbortSignal) {
+      return measureArchive(await fetch(serverId, entryId, required, signal))
     },
 
     /** The whole value at a path as indented JSON, for "copy value". */
