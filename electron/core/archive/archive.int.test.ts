@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JsonObject, JsonValue } from '../../../shared/api'
+import type { JsonValue } from '../../../shared/api'
 import { parseReference, resolvePath, type ArchiveShape } from '../../../shared/archive/references'
 import { buildRequired } from '../../../shared/archive/required'
 import { toggleTick } from '../../../shared/archive/required-ticks'
@@ -318,7 +318,7 @@ describe('ticks in the tree → required → the sandbox’s answer (the builder
     const preview = await env.call('archive.preview', {
       serverId: env.serverId,
       entryId: small,
-      required: buildRequired(ticks) as JsonObject,
+      required: buildRequired(ticks),
     })
     expect(preview.bytes).toBe(Buffer.byteLength(JSON.stringify(plain.body.data.archive)))
     expect(preview.parts.map((p) => p.key).sort()).toEqual(['run', 'workflow2'])
