@@ -86,5 +86,10 @@ export function visibleRows(root: TreeNode, options: RowOptions) {
   }
 
   children(root, [], 0, filtering)
-  return { rows, matches: found?.matches ?? 0, capped: found?.capped ?? false }
+  return {
+    rows,
+    hits: found?.hits ?? [],
+    matches: found?.matches ?? 0,
+    capped: found?.capped ?? false,
+  }
 }

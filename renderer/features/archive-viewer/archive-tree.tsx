@@ -1,8 +1,10 @@
-import { Anchor, Button, Loader, Text } from '@mantine/core'
+import { Anchor, Button, Checkbox, Loader, Text } from '@mantine/core'
 import { IconChevronRight } from '@tabler/icons-react'
 import { useEffect, useRef, type KeyboardEvent } from 'react'
 import type { ArchiveReference } from '../../../shared/archive/references'
+import type { TickRelation } from '../../../shared/archive/required-ticks'
 import type { AppError } from '../../../shared/errors'
+import { isFetchablePath } from '../../../shared/ipc/channels/archive'
 import { TruncatedText } from '../../components/truncated-text'
 import { isExpandable, pathKey, summary, type NumberUnit, type TreeNode } from './archive-model'
 import { LIST_CHUNK, type Row } from './archive-rows'
@@ -20,6 +22,7 @@ function onRowKey(
   event: KeyboardEvent<HTMLDivElement>,
   toggle: (open?: boolean) => void,
   follow: (() => void) | undefined,
+  tick: (() => void) | undefined,
 ) {
   const row = event.currentTarget
   const move = (to: Element | null) => {
@@ -32,7 +35,10 @@ function onRowKey(
   else if (event.key === 'ArrowUp') move(row.previousElementSibling)
   else if (event.key === 'ArrowRight') toggle(true)
   else if (event.key === 'ArrowLeft') toggle(false)
-  else if (event.key === 'Enter' || event.key === ' ') {
+  else if (event.key === ' ' && tick) {
+    event.preventDefault()
+    tick()
+  } else if (event.key === 'Enter' || event.key === ' ') {
     event.preventDefault()
     if (follow) follow()
     else toggle()
@@ -52,6 +58,7 @@ export function ArchiveTree({
   describeRef,
   onFollow,
   unitOf,
+  ticks,
 }: {
   rows: Row[]
   selected: string | null
@@ -66,6 +73,11 @@ export function ArchiveTree({
   onFollow: (ref: ArchiveReference) => void
   /** The unit numbers at a place are shown in (none for counts and other plain numbers). */
   unitOf: (path: Row['path'], node: TreeNode | undefined) => NumberUnit | undefined
+  /** The required builder, while it is on: a tick box per row (Space ticks the focused row). */
+  ticks?: {
+    stateOf: (path: Row['path']) => TickRelation | undefined
+    toggle: (path: Row['path']) => void
+  }
 }) {
   // A newly selected node (a followed reference) is scrolled to once its row exists.
   const container = useRef<HTMLDivElement>(null)
@@ -125,6 +137,9 @@ export function ArchiveTree({
         const value = row.node?.t === 'value' ? row.node.value : undefined
         const ref = referenceOf(row.node)
         const follow = ref ? () => onFollow(ref) : undefined
+        const tickable = ticks !== undefined && isFetchablePath(row.path)
+        const tick = tickable ? () => ticks.toggle(row.path) : undefined
+        const tickState = tickable ? ticks.stateOf(row.path) : undefined
         const tone =
           typeof value === 'string'
             ? classes.string
@@ -144,11 +159,36 @@ export function ArchiveTree({
               onSelect(row)
               if (expandable) onToggle(row)
             }}
-            onKeyDown={(event) => onRowKey(event, (open) => onToggle(row, open), follow)}
+            onKeyDown={(event) => onRowKey(event, (open) => onToggle(row, open), follow, tick)}
             onFocus={() => onSelect(row)}
             data-testid="archive-node"
             data-path={row.path.join('/')}
+            data-tick={tickState}
           >
+            {ticks && (
+              <span className={classes.tick}>
+                {tick && (
+                  <Checkbox
+                    size="xs"
+                    tabIndex={-1}
+                    checked={tickState === 'ticked' || tickState === 'inside'}
+                    indeterminate={tickState === 'above'}
+                    disabled={tickState === 'inside'}
+                    onClick={(event) => event.stopPropagation()}
+                    onChange={tick}
+                    aria-label={
+                      tickState === 'inside'
+                        ? `${row.label} is included by a tick above it`
+                        : `Tick ${row.label} for the required`
+                    }
+                    title={
+                      tickState === 'inside' ? 'Included: a tick above takes all below' : undefined
+                    }
+                    data-testid="archive-tick"
+                  />
+                )}
+              </span>
+            )}
             <span className={`${classes.chevron} ${row.expanded ? classes.open : ''}`}>
               {expandable && <IconChevronRight size={14} />}
             </span>
