@@ -68,7 +68,7 @@ describe('the required builder', () => {
     await openRun(user)
     await user.click(screen.getByTestId('archive-builder-toggle'))
     // The builder starts with the selected place ticked; a second click unticks it.
-    const json = screen.getByTestId('required-json') as HTMLTextAreaElement
+    const json = screen.getByTestId<HTMLTextAreaElement>('required-json')
     expect(JSON.parse(json.value)).toEqual({ 'run[0]': { calculation: '*' } })
     await user.click(tickOf('run/0/calculation'))
     await user.click(tickOf('run/0/calculation/1'))
@@ -92,7 +92,9 @@ describe('the required builder', () => {
     await user.click(
       within(listbox).getByRole('option', { name: 'the last item [-1]', hidden: true }),
     )
-    expect(JSON.parse(json.value)['run[0]']).toEqual({ 'calculation[-1]': '*', program: '*' })
+    expect(JSON.parse(json.value)).toEqual({
+      'run[0]': { 'calculation[-1]': '*', program: '*' },
+    })
 
     // Typed JSON moves the ticks; a key the archive lacks is named with its line.
     fireEvent.change(json, { target: { value: '{\n  "run[0]": {\n    "programm": "*"\n  }\n}' } })
