@@ -247,29 +247,28 @@ export function ArchiveViewer({
         {view && !empty && (
           <div className={classes.layout}>
             <ViewerPane>
-              <ScrollArea style={{ flex: 1 }} type="auto">
-                <ArchiveTree
-                  rows={view.rows}
-                  selected={selected ? pathKey(selected) : null}
-                  loading={tree.loading}
-                  errors={tree.errors}
-                  onSelect={(row) => selectNode(row.path)}
-                  onToggle={toggle}
-                  onMore={(path, count) =>
-                    setShownItems((current) => new Map(current).set(pathKey(path), count))
-                  }
-                  onLoad={tree.load}
-                  describeRef={describeRef}
-                  onFollow={followRef}
-                  unitOf={unitOf}
-                  ticks={building ? builder : undefined}
-                />
+              <ArchiveTree
+                rows={view.rows}
+                selected={selected ? pathKey(selected) : null}
+                loading={tree.loading}
+                errors={tree.errors}
+                onSelect={(row) => selectNode(row.path)}
+                onToggle={toggle}
+                onMore={(path, count) =>
+                  setShownItems((current) => new Map(current).set(pathKey(path), count))
+                }
+                onLoad={tree.load}
+                describeRef={describeRef}
+                onFollow={followRef}
+                unitOf={unitOf}
+                ticks={building ? builder : undefined}
+              >
                 {view.rows.length === 0 && (
                   <Text size="sm" c="dimmed" p="sm">
                     No loaded key or value contains “{find.deferred}”.
                   </Text>
                 )}
-              </ScrollArea>
+              </ArchiveTree>
             </ViewerPane>
             <ViewerPane>
               {building ? (
