@@ -35,7 +35,6 @@ export function ArchiveToolbar({
   onUnitMode,
   building,
   onBuilding,
-  entryId,
 }: {
   find: ArchiveFind
   inputRef: RefObject<HTMLInputElement | null>
@@ -47,11 +46,10 @@ export function ArchiveToolbar({
   onUnitMode: (mode: UnitMode) => void
   building: boolean
   onBuilding: (on: boolean) => void
-  entryId: string
 }) {
   const searching = find.deferred.trim() !== ''
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm">
+    <Group wrap="wrap" gap="sm">
       {back && forward && (
         <Group gap={4} wrap="nowrap">
           <Tooltip label="Back (Alt+←)">
@@ -121,6 +119,7 @@ export function ArchiveToolbar({
         </Tooltip>
       </Group>
       <SegmentedControl
+        style={{ flex: 'none' }}
         size="xs"
         value={unitMode}
         onChange={(value) => onUnitMode(value as UnitMode)}
@@ -133,6 +132,7 @@ export function ArchiveToolbar({
       />
       <Switch
         size="xs"
+        style={{ flex: 'none' }}
         label="Build required"
         checked={building}
         onChange={(event) => onBuilding(event.currentTarget.checked)}
@@ -142,12 +142,13 @@ export function ArchiveToolbar({
         id="archive-find-note"
         size="xs"
         c="dimmed"
+        style={{ flex: '1 1 200px' }}
         ta="right"
         aria-live="polite"
         data-testid="archive-filter-note"
       >
         {!searching
-          ? `Entry ${entryId} · sections load as you open them`
+          ? 'Sections load as you open them'
           : matches === 0
             ? 'No match in the loaded parts; open sections to search inside them'
             : `${find.current >= 0 ? `${fmt(find.current + 1)} of ` : ''}${fmt(matches)}${capped ? '+' : ''} matching keys and values in the loaded parts`}

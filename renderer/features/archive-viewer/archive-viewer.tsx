@@ -222,7 +222,6 @@ export function ArchiveViewer({
           onUnitMode={setUnitMode}
           building={building}
           onBuilding={startBuilding}
-          entryId={entry.entryId}
         />
         {rootError && !tree.root && (
           <ViewerError error={rootError} subject="entry" onRetry={() => tree.load([])} />
