@@ -93,6 +93,13 @@ test('archive: references, back, units, the required builder, search, a plot and
   expect(built).toContain("'calculation[0]': {'energy': '*'}")
   expect(built).not.toMatch(/Bearer/)
   await shootLightAndDark(page, 'archive-builder', page.getByTestId('archive-viewer'))
+  // Send to Downloads: the downloads' planning dialog, for the current search, with this required.
+  await page.getByTestId('required-send').click()
+  await page.getByTestId('required-send-search').click()
+  const plan = page.getByTestId('plan-dialog')
+  await expect(plan.getByTestId('plan-required')).toHaveValue(/"method": "\*"/)
+  await page.keyboard.press('Escape')
+  await expect(plan).toBeHidden()
   await page.getByTestId('archive-builder-toggle').click()
 
   // The search inside the archive: keys and loaded values, Enter and F3 step through matches.
