@@ -1,20 +1,23 @@
 import { archiveNode, openArchiveNodes } from '../fixtures/archive-tree'
 import { shootLightAndDark } from '../fixtures/screenshots'
-import { expect, openApp, test } from '../fixtures/test'
+import { expect, openApp, test, TEST_SANDBOX_PROFILE } from '../fixtures/test'
 
 // The archive viewer's walk (issue 14): a reference followed from the drawer's quick look to
-// the archive's page, followed again and back, units switched, an array plotted, a structure
-// in 3D; screenshots of the followed reference, the plot and the 3D view in light and dark.
+// the archive's page, followed again and back, units switched, a required built by ticks in two
+// places and copied as Python, the search inside the archive, positions as a table, a structure
+// in 3D, a DOS plotted; screenshots of the followed reference, the builder, the plot and the 3D
+// view in light and dark.
 
 test.use({ sandbox: { entries: 60 }, viewport: { width: 1360, height: 860 } })
 
 const node = archiveNode
 const open = openArchiveNodes
 
-test('archive: references, back, units, a plot, the 3D view and a required copied as Python', async ({
+test('archive: references, back, units, the required builder, search, a plot and the 3D view', async ({
   page,
   context,
   host,
+  testSandbox,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await openApp(page, host.current(), 'search')
@@ -61,15 +64,53 @@ test('archive: references, back, units, a plot, the 3D view and a required copie
   expect(python).toContain("'required': {'run[0]': {'calculation[0]': {'energy': '*'}}}")
   expect(python).not.toMatch(/Bearer/)
 
-  // An array: shape, type and a chart of the positions in Å.
-  await open(page, 'run/0/system/0/atoms')
+  // The required builder: the selected energies are ticked, a second place is ticked in the
+  // tree, and the one required is previewed and copied as Python.
+  await page.getByTestId('archive-builder-toggle').click()
+  await node(page, 'run/0/method').getByTestId('archive-tick').click()
+  const json = page.getByTestId('required-json')
+  await expect(json).toHaveValue(/"method": "\*"/)
+  expect(JSON.parse(await json.inputValue())).toEqual({
+    'run[0]': { method: '*', 'calculation[0]': { energy: '*' } },
+  })
+  await expect(node(page, 'run/0/calculation/0/energy/total')).toHaveAttribute(
+    'data-tick',
+    'inside',
+  )
+  await page.getByTestId('required-preview-run').click()
+  await expect(page.getByTestId('required-preview-result')).toContainText(/sections/)
+  await page.getByTestId('archive-copy-python').click()
+  const built = await page.evaluate(() => navigator.clipboard.readText())
+  expect(built).toContain("'method': '*'")
+  expect(built).toContain("'calculation[0]': {'energy': '*'}")
+  expect(built).not.toMatch(/Bearer/)
+  await shootLightAndDark(page, 'archive-builder', page.getByTestId('archive-viewer'))
+  // Send to Downloads: the downloads' planning dialog, for the current search, with this required.
+  await page.getByTestId('required-send').click()
+  await page.getByTestId('required-send-search').click()
+  const plan = page.getByTestId('plan-dialog')
+  await expect(plan.getByTestId('plan-required')).toHaveValue(/"method": "\*"/)
+  await page.keyboard.press('Escape')
+  await expect(plan).toBeHidden()
+  await page.getByTestId('archive-builder-toggle').click()
+
+  // The search inside the archive: keys and loaded values, Enter and F3 step through matches.
+  await page.getByTestId('archive-filter').fill('energy')
+  await page.getByTestId('archive-filter').press('Enter')
+  await expect(page.getByTestId('archive-filter-note')).toContainText(/^1 of \d+ matching/)
+  await expect(page.getByTestId('archive-path')).toHaveText(/energy/)
+  await page.keyboard.press('F3')
+  await expect(page.getByTestId('archive-filter-note')).toContainText(/^2 of /)
+  await page.keyboard.press('Shift+Enter')
+  await expect(page.getByTestId('archive-filter-note')).toContainText(/^1 of /)
+  await page.getByTestId('archive-filter').fill('')
+
+  // Positions: n×3 coordinates, a table in Å rather than lines.
+  await open(page, 'run/0/system', 'run/0/system/0', 'run/0/system/0/atoms')
   await node(page, 'run/0/system/0/atoms/positions').click()
   await expect(page.getByTestId('archive-array-shape')).toContainText(/shape \[\d+ × 3\]/)
-  const plot = page.getByTestId('archive-plot')
-  await expect(plot.locator('canvas')).toBeVisible()
-  await expect(plot).toContainText('positions[:, 0] (Å)')
-  await expect(page.getByTestId('archive-plot-note')).toContainText('points drawn')
-  await shootLightAndDark(page, 'archive-plot', page.getByTestId('archive-viewer'))
+  await expect(page.getByTestId('archive-array-table')).toContainText('x (Å)')
+  await expect(page.getByTestId('archive-plot')).toHaveCount(0)
 
   // The structure in 3D (WebGL), with a 2×2×2 supercell along its periodic directions.
   await node(page, 'run/0/system/0').focus()
@@ -88,4 +129,22 @@ test('archive: references, back, units, a plot, the 3D view and a required copie
   await node(page, 'run/0/calculation/0/system_ref').getByText('system_ref').click()
   await expect(page.getByTestId('archive-ref-info')).toContainText('Go to system 0')
   await shootLightAndDark(page, 'archive-reference', page.getByTestId('archive-viewer'))
+
+  // A series is plotted: the electronic DOS energies of a single-point entry.
+  const found = await page.request.post(`${testSandbox?.baseUrl ?? ''}/entries/query`, {
+    data: {
+      query: { 'results.properties.available_properties': 'dos_electronic' },
+      pagination: { page_size: 1 },
+      required: { include: ['entry_id'] },
+    },
+  })
+  const dosEntry = ((await found.json()) as { data: { entry_id: string }[] }).data[0]?.entry_id
+  expect(dosEntry).toBeDefined()
+  const at = encodeURIComponent('$.run[0].calculation[-1].dos_electronic[0].energies')
+  await page.goto(`${host.current().origin}/#/archive/${TEST_SANDBOX_PROFILE.id}/${dosEntry}/${at}`)
+  const plot = page.getByTestId('archive-plot')
+  await expect(plot.locator('canvas')).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Plot of energies (eV) against index' })).toBeVisible()
+  await expect(page.getByTestId('archive-plot-note')).toContainText('points drawn')
+  await shootLightAndDark(page, 'archive-plot', page.getByTestId('archive-viewer'))
 })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createWsTransport, wsUrlFor, type SocketLike } from './ws-transport'
+import { BIG_FRAME, createWsTransport, wsUrlFor, type SocketLike } from './ws-transport'
 
 /** A scripted WebSocket: the test opens, answers and drops it. */
 class FakeSocket implements SocketLike {
@@ -112,5 +112,34 @@ describe('wsUrlFor', () => {
     expect(wsUrlFor({ protocol: 'http:', host: 'localhost:4000', search: '?token=a+b' })).toBe(
       'ws://localhost:4000/ipc?token=a%20b',
     )
+  })
+})
+
+describe('big frames', () => {
+  it('are parsed off the UI thread, and the frames after one wait for it', async () => {
+    const offThread: { text: string; resolve: (value: unknown) => void }[] = []
+    const transport = createWsTransport({
+      url: 'ws://127.0.0.1:1/ipc',
+      createSocket: (url) => new FakeSocket(url),
+      parseOffThread: (text) => new Promise((resolve) => offThread.push({ text, resolve })),
+    })
+    const socket = FakeSocket.all[0]!
+    socket.open()
+    const seen: string[] = []
+    transport.subscribe('app.status', (p) => seen.push(p as string))
+    const big = 'x'.repeat(BIG_FRAME)
+    const copy = transport.invoke('archive.json', {}, 'c1')
+    void copy.then(() => seen.push('answer'))
+    socket.receive({ id: 'c1', result: { ok: true, value: { text: big } } })
+    socket.receive({ event: 'app.status', payload: 'after' })
+    // The big answer is with the worker; the small event behind it waits.
+    expect(offThread).toHaveLength(1)
+    expect(seen).toEqual([])
+    offThread[0]?.resolve(JSON.parse(offThread[0].text))
+    expect(await copy).toEqual({ ok: true, value: { text: big } })
+    await vi.waitFor(() => expect(seen).toEqual(['answer', 'after']))
+    // Nothing in the way any more: a small frame is handled at once again.
+    socket.receive({ event: 'app.status', payload: 'now' })
+    expect(seen.at(-1)).toBe('now')
   })
 })

@@ -18,7 +18,15 @@ export interface WsTransportOptions {
   /** Reconnect delays: initial, doubling up to max, with jitter. */
   backoff?: { initialMs: number; maxMs: number }
   random?: () => number
+  /**
+   * Parses a frame of at least BIG_FRAME characters away from the UI thread (a Web Worker);
+   * frames are still handled in the order they came.
+   */
+  parseOffThread?: (text: string) => Promise<unknown>
 }
+
+/** Frames from this size ("Copy value" of a large section) are parsed off the UI thread. */
+export const BIG_FRAME = 1024 * 1024
 
 const OPEN = 1
 
@@ -57,14 +65,40 @@ export function createWsTransport(options: WsTransportOptions): Transport {
     for (const listener of stateListeners) listener(next)
   }
 
+  // Frames behind a big one being parsed wait for it, so answers and events keep their order.
+  let inOrder: Promise<void> = Promise.resolve()
+  let behind = 0
+
   function onMessage(data: unknown) {
     if (typeof data !== 'string') return
-    let frame: unknown
-    try {
-      frame = JSON.parse(data)
-    } catch {
+    const parseOffThread = options.parseOffThread
+    if (behind === 0 && (data.length < BIG_FRAME || !parseOffThread)) {
+      dispatch(parseOrUndefined(data))
       return
     }
+    behind += 1
+    const parsed =
+      data.length >= BIG_FRAME && parseOffThread
+        ? // A worker that cannot start (or answers "not JSON") leaves the frame to this thread.
+          parseOffThread(data).catch(() => parseOrUndefined(data))
+        : Promise.resolve(parseOrUndefined(data))
+    inOrder = inOrder
+      .then(() => parsed)
+      .then((frame) => {
+        behind -= 1
+        dispatch(frame)
+      })
+  }
+
+  function parseOrUndefined(data: string): unknown {
+    try {
+      return JSON.parse(data) as unknown
+    } catch {
+      return undefined
+    }
+  }
+
+  function dispatch(frame: unknown) {
     if (typeof frame !== 'object' || frame === null) return
     if ('event' in frame && typeof frame.event === 'string') {
       const payload = 'payload' in frame ? frame.payload : undefined

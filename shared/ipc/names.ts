@@ -57,6 +57,7 @@ export const CHANNEL_NAMES = [
   'search.state.set',
   'archive.read',
   'archive.json',
+  'archive.preview',
   'rawFiles.list',
   'rawFiles.locate',
   'rawFiles.preview',

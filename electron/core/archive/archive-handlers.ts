@@ -18,5 +18,7 @@ export function createArchiveHandlers(
       archives.read(serverId, entryId, path, signal),
     'archive.json': ({ serverId, entryId, path }, { signal }) =>
       archives.json(serverId, entryId, path, signal),
+    'archive.preview': ({ serverId, entryId, required }, { signal }) =>
+      archives.preview(serverId, entryId, required, signal),
   }
 }

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/ipc/channels/archive'
 import type { ApiRegistry } from '../api/client-registry'
 import { remember, whenUnreachable, type OfflineSource } from '../search/offline-fallback'
+import { measureArchive } from './archive-preview'
 import { JsonSizer, pruneArchiveValue } from './archive-prune'
 import { sectionsAnswer, TOP_LEVEL_SECTIONS } from './archive-sections'
 import { pinnedArchivePart } from './pinned-archive'
@@ -71,7 +72,7 @@ export function createArchiveReader(api: ApiRegistry, offline?: OfflineSource) {
   async function fetch(
     serverId: string,
     entryId: string,
-    required: Spec,
+    required: JsonValue,
     signal: AbortSignal,
   ): Promise<JsonObject> {
     const client = await api.clientFor(serverId)
@@ -151,6 +152,11 @@ export function createArchiveReader(api: ApiRegistry, offline?: OfflineSource) {
           }
         },
       )
+    },
+
+    /** The answer to the builder's `required` for one entry, measured (the size preview). */
+    async preview(serverId: string, entryId: string, required: JsonValue, signal: AbortSignal) {
+      return measureArchive(await fetch(serverId, entryId, required, signal))
     },
 
     /** The whole value at a path as indented JSON, for "copy value". */

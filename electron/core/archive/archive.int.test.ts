@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JsonValue } from '../../../shared/api'
 import { parseReference, resolvePath, type ArchiveShape } from '../../../shared/archive/references'
 import { buildRequired } from '../../../shared/archive/required'
+import { toggleTick } from '../../../shared/archive/required-ticks'
 import type { ArchiveAnswer, ArchivePath } from '../../../shared/ipc/channels/archive'
 import { post } from '../../sandbox/testing/harness'
 import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core'
@@ -262,5 +263,76 @@ describe('the required builder against the sandbox’s reader', () => {
     expect(run.system).toEqual((at(whole, ['run', 0, 'system']) as JsonValue[]).slice(0, 2))
     expect(archive.workflow2).toEqual({ results: at(whole, ['workflow2', 'results']) })
     expect(Object.keys(archive).sort()).toEqual(['m_ref_archives', 'run', 'workflow2'])
+  })
+})
+
+describe('ticks in the tree → required → the sandbox’s answer (the builder’s preview)', () => {
+  it('ticks in two places, a last-item pick and include-resolved come back as asked', async () => {
+    const whole = await direct(small)
+    const calculations = at(whole, ['run', 0, 'calculation']) as JsonValue[]
+    const lengthOf = (list: readonly (string | number)[]) => {
+      const value = at(whole, list as ArchivePath)
+      return Array.isArray(value) ? value.length : undefined
+    }
+    // Tick the energy of calculation 0 and the whole first system, then make the calculation
+    // pick "the last item" as the builder's pick menu does.
+    let ticks = toggleTick([], ['run', 0, 'calculation', 0, 'energy'], lengthOf)
+    ticks = toggleTick(ticks, ['run', 0, 'system', 0], lengthOf)
+    ticks = toggleTick(ticks, ['workflow2'], lengthOf)
+    const [energy, system, workflow] = ticks
+    if (!energy || !system || !workflow) throw new Error('three ticks expected')
+    energy.steps[1] = { key: 'calculation', pick: { kind: 'index', index: -1 } }
+    workflow.directive = 'include-resolved'
+    const required = buildRequired(ticks)
+    expect(required).toEqual({
+      'run[0]': { 'calculation[-1]': { energy: '*' }, 'system[0]': '*' },
+      workflow2: 'include-resolved',
+    })
+    const answer = await post<{ data: { archive: Record<string, JsonValue> } }>(
+      env.sandbox,
+      `/entries/${small}/archive/query`,
+      { required },
+    )
+    const archive = answer.body.data.archive
+    const run = (archive.run as JsonValue[])[0] as Record<string, JsonValue>
+    // include-resolved copies the workflow's targets (the last calculation, its system) to
+    // their places in the run, so the last calculation arrives whole.
+    expect((run.calculation as JsonValue[]).at(-1)).toEqual(calculations.at(-1))
+    expect((run.system as JsonValue[])[0]).toEqual(at(whole, ['run', 0, 'system', 0]))
+    // The workflow comes whole, its negative indices made positions, and the other entry it
+    // points at (its input structure) under m_ref_archives.
+    expect(Object.keys(archive.workflow2 as object)).toEqual(Object.keys(whole.workflow2 as object))
+    expect(Object.keys(archive.m_ref_archives as object)).toHaveLength(1)
+    // Without include-resolved the workflow's reference stays a string and the calculation
+    // brings only its energy.
+    workflow.directive = '*'
+    const plain = await post<{ data: { archive: Record<string, JsonValue> } }>(
+      env.sandbox,
+      `/entries/${small}/archive/query`,
+      { required: buildRequired(ticks) },
+    )
+    expect(at(plain.body.data.archive, ['run', 0, 'calculation'])).toEqual([
+      { energy: at(calculations.at(-1), ['energy']) },
+    ])
+
+    const preview = await env.call('archive.preview', {
+      serverId: env.serverId,
+      entryId: small,
+      required: buildRequired(ticks),
+    })
+    expect(preview.bytes).toBe(Buffer.byteLength(JSON.stringify(plain.body.data.archive)))
+    expect(preview.parts.map((p) => p.key).sort()).toEqual(['run', 'workflow2'])
+    // run, run[0], the calculation, its energy section(s), the system and more below it.
+    expect(preview.sections).toBeGreaterThan(4)
+  })
+
+  it('a required the server rejects fails with the server’s message', async () => {
+    await expect(
+      env.call('archive.preview', {
+        serverId: env.serverId,
+        entryId: small,
+        required: { 'run[0]': { calculaton: '*' } },
+      }),
+    ).rejects.toThrow(/has no property calculaton/)
   })
 })

@@ -69,8 +69,12 @@ describe('the archive tree model', () => {
   })
 
   it('shows long lists in chunks and says how many values were left on the server', () => {
-    const root = nodeFromAnswer(TOP)
-    const logs = labels(root, open(['processing_logs']))
+    const long = nodeFromAnswer({
+      path: [],
+      value: { processing_logs: Array.from({ length: LIST_CHUNK + 5 }, (_, i) => `line ${i}`) },
+      marks: [],
+    })
+    const logs = labels(long, open(['processing_logs']))
     expect(logs.filter((l) => l.startsWith('  ['))).toHaveLength(LIST_CHUNK)
     expect(logs).toContain('  <more>')
     const values = nodeFromAnswer({

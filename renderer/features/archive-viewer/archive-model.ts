@@ -166,23 +166,28 @@ export function formatValue(value: JsonPrimitive, max: number, unit?: NumberUnit
 }
 
 /**
- * Paths (as keys) to show while filtering by key: every loaded node whose key contains the
- * text, and its ancestors. Stops after `limit` matches so a huge tree stays responsive.
+ * The archive search over what is loaded: every node whose key, or whose value as shown, contains
+ * the text (case-insensitive), in the order of the tree. `shown` holds the matches and their
+ * ancestors (the rows the filtered tree shows); `hits` the matches themselves, for next and
+ * previous. Stops after `limit` matches so a huge tree stays responsive.
  */
 export function filterTree(
   root: TreeNode,
   text: string,
   limit = 500,
-): { shown: Set<string>; matches: number; capped: boolean } {
+): { shown: Set<string>; hits: ArchivePath[]; matches: number; capped: boolean } {
   const needle = text.trim().toLowerCase()
   const shown = new Set<string>()
-  let matches = 0
+  const hits: ArchivePath[] = []
   function visit(node: TreeNode | undefined, path: ArchivePath): boolean {
-    if (matches >= limit || node === undefined) return false
+    if (hits.length >= limit || node === undefined) return false
     let hit = false
     const last = path[path.length - 1]
-    if (typeof last === 'string' && last.toLowerCase().includes(needle)) {
-      matches++
+    if (
+      (typeof last === 'string' && last.toLowerCase().includes(needle)) ||
+      (node.t === 'value' && node.value !== null && valueText(node.value).includes(needle))
+    ) {
+      hits.push(path)
       hit = true
     }
     if (node.t === 'object')
@@ -195,5 +200,9 @@ export function filterTree(
     return hit
   }
   visit(root, [])
-  return { shown, matches, capped: matches >= limit }
+  return { shown, hits, matches: hits.length, capped: hits.length >= limit }
 }
+
+/** A value as the search reads it: strings as they are, numbers as JSON writes them. */
+const valueText = (value: string | number | boolean) =>
+  typeof value === 'string' ? value.toLowerCase() : String(value)

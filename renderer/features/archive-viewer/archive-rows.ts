@@ -1,8 +1,11 @@
 import type { ArchivePath } from '../../../shared/ipc/channels/archive'
 import { canLoad, filterTree, loadedCount, pathKey, type TreeNode } from './archive-model'
 
-/** How many items of a list are shown at first and added per "Show more". */
-export const LIST_CHUNK = 20
+/**
+ * How many items of a list are shown at first and added per "Show more" ("Show all" shows the
+ * rest): the tree is virtualized, so only the rows on screen cost anything to draw.
+ */
+export const LIST_CHUNK = 1000
 
 export type Row =
   | {
@@ -86,5 +89,10 @@ export function visibleRows(root: TreeNode, options: RowOptions) {
   }
 
   children(root, [], 0, filtering)
-  return { rows, matches: found?.matches ?? 0, capped: found?.capped ?? false }
+  return {
+    rows,
+    hits: found?.hits ?? [],
+    matches: found?.matches ?? 0,
+    capped: found?.capped ?? false,
+  }
 }

@@ -1,8 +1,11 @@
-import { Anchor, Button, Loader, Text } from '@mantine/core'
+import { Anchor, Button, Checkbox, Loader, ScrollArea, Text } from '@mantine/core'
 import { IconChevronRight } from '@tabler/icons-react'
-import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import type { ArchiveReference } from '../../../shared/archive/references'
+import type { TickRelation } from '../../../shared/archive/required-ticks'
 import type { AppError } from '../../../shared/errors'
+import { isFetchablePath } from '../../../shared/ipc/channels/archive'
 import { TruncatedText } from '../../components/truncated-text'
 import { isExpandable, pathKey, summary, type NumberUnit, type TreeNode } from './archive-model'
 import { LIST_CHUNK, type Row } from './archive-rows'
@@ -10,6 +13,10 @@ import classes from './archive-viewer.module.css'
 import { referenceOf } from './tree-references'
 
 const INDENT = 16
+/** Every row is one line of this height, so the window knows where each one is. */
+export const ROW_HEIGHT = 24
+/** Where nothing has a size (before layout, jsdom): as if the pane showed this many rows. */
+const UNMEASURED = { width: 800, height: 100 * ROW_HEIGHT }
 const fmt = (n: number) => n.toLocaleString('en-US')
 
 /**
@@ -20,19 +27,21 @@ function onRowKey(
   event: KeyboardEvent<HTMLDivElement>,
   toggle: (open?: boolean) => void,
   follow: (() => void) | undefined,
+  tick: (() => void) | undefined,
+  move: (by: number) => void,
 ) {
-  const row = event.currentTarget
-  const move = (to: Element | null) => {
-    if (to instanceof HTMLElement) {
-      event.preventDefault()
-      to.focus()
-    }
-  }
-  if (event.key === 'ArrowDown') move(row.nextElementSibling)
-  else if (event.key === 'ArrowUp') move(row.previousElementSibling)
-  else if (event.key === 'ArrowRight') toggle(true)
+  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    event.preventDefault()
+    move(event.key === 'ArrowDown' ? 1 : -1)
+  } else if (event.key === 'PageDown' || event.key === 'PageUp') {
+    event.preventDefault()
+    move(event.key === 'PageDown' ? 20 : -20)
+  } else if (event.key === 'ArrowRight') toggle(true)
   else if (event.key === 'ArrowLeft') toggle(false)
-  else if (event.key === 'Enter' || event.key === ' ') {
+  else if (event.key === ' ' && tick) {
+    event.preventDefault()
+    tick()
+  } else if (event.key === 'Enter' || event.key === ' ') {
     event.preventDefault()
     if (follow) follow()
     else toggle()
@@ -52,6 +61,8 @@ export function ArchiveTree({
   describeRef,
   onFollow,
   unitOf,
+  ticks,
+  children,
 }: {
   rows: Row[]
   selected: string | null
@@ -66,128 +77,234 @@ export function ArchiveTree({
   onFollow: (ref: ArchiveReference) => void
   /** The unit numbers at a place are shown in (none for counts and other plain numbers). */
   unitOf: (path: Row['path'], node: TreeNode | undefined) => NumberUnit | undefined
+  /** The required builder, while it is on: a tick box per row (Space ticks the focused row). */
+  ticks?: {
+    stateOf: (path: Row['path']) => TickRelation | undefined
+    toggle: (path: Row['path']) => void
+  }
+  /** Shown under the rows (the search's "no match"). */
+  children?: ReactNode
 }) {
-  // A newly selected node (a followed reference) is scrolled to once its row exists.
+  const viewport = useRef<HTMLDivElement>(null)
   const container = useRef<HTMLDivElement>(null)
+  // Only the rows on screen (and a few around them) exist in the DOM, however many are open:
+  // a list of 100,000 values scrolls as smoothly as one of ten. The virtualizer's functions
+  // are read fresh each render and handed to no memoized child.
+  // eslint-disable-next-line react-hooks/incompatible-library -- see the comment above
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => viewport.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+    initialRect: UNMEASURED,
+    observeElementRect: (instance, callback) =>
+      observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : UNMEASURED)),
+  })
+  /** Focuses the row at `index`, scrolling it into the window first when it is not there. */
+  const focusRow = (index: number) => {
+    if (index < 0 || index >= rows.length) return
+    const find = () =>
+      container.current?.querySelector<HTMLElement>(`[data-index="${index}"][role="treeitem"]`)
+    const now = find()
+    if (now) {
+      now.focus()
+      return
+    }
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+    requestAnimationFrame(() => find()?.focus())
+  }
+  // A newly selected node (a followed reference, a search match) is scrolled to.
   const scrolledTo = useRef<string | null>(null)
   useEffect(() => {
     if (selected === null || scrolledTo.current === selected) return
-    const row = container.current?.querySelector<HTMLElement>('[aria-selected="true"]')
-    if (!row) return
+    const index = rows.findIndex((row) => row.kind === 'node' && pathKey(row.path) === selected)
+    if (index < 0) return
     scrolledTo.current = selected
-    // jsdom has no layout, and so no scrollIntoView.
-    row.scrollIntoView?.({ block: 'nearest' })
-  }, [selected, rows])
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+  }, [selected, rows, virtualizer])
   return (
-    <div
-      ref={container}
-      className={classes.tree}
-      role="tree"
-      aria-label="Archive"
-      data-testid="archive-tree"
-    >
-      {rows.map((row) => {
-        const key = pathKey(row.path)
-        const indent = { paddingLeft: 8 + row.depth * INDENT }
-        if (row.kind === 'more')
+    <ScrollArea style={{ flex: 1 }} type="auto" viewportRef={viewport}>
+      <div
+        ref={container}
+        className={classes.tree}
+        role="tree"
+        aria-label="Archive"
+        data-testid="archive-tree"
+        data-rows={rows.length}
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
+        {virtualizer.getVirtualItems().map(({ index, start }) => {
+          const row = rows[index]
+          if (!row) return null
+          const key = pathKey(row.path)
+          const indent = {
+            paddingLeft: 8 + row.depth * INDENT,
+            position: 'absolute' as const,
+            top: 0,
+            left: 0,
+            right: 0,
+            height: ROW_HEIGHT,
+            transform: `translateY(${start}px)`,
+          }
+          if (row.kind === 'more')
+            return (
+              <div key={`${key}+more`} className={classes.row} style={indent} data-index={index}>
+                <span className={classes.chevron} />
+                <Anchor
+                  component="button"
+                  size="xs"
+                  onClick={() => onMore(row.path, row.shown + LIST_CHUNK)}
+                  data-testid="archive-show-more"
+                >
+                  Show {fmt(Math.min(LIST_CHUNK, row.length - row.shown))} more ({fmt(row.shown)} of{' '}
+                  {fmt(row.length)} shown)
+                </Anchor>
+                {row.length - row.shown > LIST_CHUNK && (
+                  <Anchor
+                    component="button"
+                    size="xs"
+                    onClick={() => onMore(row.path, row.length)}
+                    data-testid="archive-show-all"
+                  >
+                    Show all
+                  </Anchor>
+                )}
+              </div>
+            )
+          if (row.kind === 'rest')
+            return (
+              <div key={`${key}+rest`} className={classes.row} style={indent} data-index={index}>
+                <span className={classes.chevron} />
+                <Text size="xs" c="dimmed" span>
+                  {fmt(row.missing)} more {row.missing === 1 ? 'value' : 'values'} not loaded
+                  {row.loadable ? '' : ' (too long to show here; Copy value copies all)'}
+                </Text>
+                {row.loadable && (
+                  <Button size="compact-xs" variant="subtle" onClick={() => onLoad(row.path)}>
+                    Load
+                  </Button>
+                )}
+              </div>
+            )
+          const expandable = isExpandable(row.node)
+          const busy = loading.has(key)
+          const error = errors.get(key)
+          const value = row.node?.t === 'value' ? row.node.value : undefined
+          const ref = referenceOf(row.node)
+          const follow = ref ? () => onFollow(ref) : undefined
+          const tickable = ticks !== undefined && isFetchablePath(row.path)
+          const tick = tickable ? () => ticks.toggle(row.path) : undefined
+          const tickState = tickable ? ticks.stateOf(row.path) : undefined
+          const tone =
+            typeof value === 'string'
+              ? classes.string
+              : typeof value === 'number'
+                ? classes.number
+                : undefined
           return (
-            <div key={`${key}+more`} className={classes.row} style={indent}>
-              <span className={classes.chevron} />
-              <Anchor
-                component="button"
-                size="xs"
-                onClick={() => onMore(row.path, row.shown + LIST_CHUNK)}
-                data-testid="archive-show-more"
-              >
-                Show {fmt(Math.min(LIST_CHUNK, row.length - row.shown))} more ({fmt(row.shown)} of{' '}
-                {fmt(row.length)} shown)
-              </Anchor>
-            </div>
-          )
-        if (row.kind === 'rest')
-          return (
-            <div key={`${key}+rest`} className={classes.row} style={indent}>
-              <span className={classes.chevron} />
-              <Text size="xs" c="dimmed" span>
-                {fmt(row.missing)} more {row.missing === 1 ? 'value' : 'values'} not loaded
-                {row.loadable ? '' : ' (too long to show here; Copy value copies all)'}
-              </Text>
-              {row.loadable && (
-                <Button size="compact-xs" variant="subtle" onClick={() => onLoad(row.path)}>
-                  Load
-                </Button>
+            <div
+              key={key}
+              role="treeitem"
+              aria-expanded={expandable ? row.expanded : undefined}
+              aria-selected={selected === key}
+              tabIndex={0}
+              className={`${classes.row} ${selected === key ? classes.selected : ''}`}
+              style={indent}
+              onClick={() => {
+                onSelect(row)
+                if (expandable) onToggle(row)
+              }}
+              onKeyDown={(event) =>
+                onRowKey(
+                  event,
+                  (open) => onToggle(row, open),
+                  follow,
+                  tick,
+                  (by) => focusRow(nextNodeRow(rows, index, by)),
+                )
+              }
+              data-index={index}
+              onFocus={() => onSelect(row)}
+              data-testid="archive-node"
+              data-path={row.path.join('/')}
+              data-tick={tickState}
+            >
+              {ticks && (
+                <span className={classes.tick}>
+                  {tick && (
+                    <Checkbox
+                      size="xs"
+                      tabIndex={-1}
+                      checked={tickState === 'ticked' || tickState === 'inside'}
+                      indeterminate={tickState === 'above'}
+                      disabled={tickState === 'inside'}
+                      onClick={(event) => event.stopPropagation()}
+                      onChange={tick}
+                      aria-label={
+                        tickState === 'inside'
+                          ? `${row.label} is included by a tick above it`
+                          : `Tick ${row.label} for the required`
+                      }
+                      title={
+                        tickState === 'inside'
+                          ? 'Included: a tick above takes all below'
+                          : undefined
+                      }
+                      data-testid="archive-tick"
+                    />
+                  )}
+                </span>
+              )}
+              <span className={`${classes.chevron} ${row.expanded ? classes.open : ''}`}>
+                {expandable && <IconChevronRight size={14} />}
+              </span>
+              <TruncatedText className={classes.key} size="12.5px" ff="monospace" span>
+                {row.label}
+              </TruncatedText>
+              {ref ? (
+                // Not a button: the row is the focusable item (Enter follows); a click on the
+                // link text follows too.
+                <span
+                  className={`${classes.summary} ${classes.reference}`}
+                  title={ref.raw}
+                  onClick={(event) => {
+                    event.stopPropagation()
+                    onSelect(row)
+                    onFollow(ref)
+                  }}
+                  data-testid="archive-ref"
+                >
+                  → {describeRef(ref)}
+                </span>
+              ) : (
+                <span className={`${classes.summary} ${tone ?? ''}`}>
+                  {row.node === undefined || row.node.t === 'lazy'
+                    ? busy
+                      ? ''
+                      : 'not loaded'
+                    : summary(row.node, unitOf(row.path, row.node))}
+                </span>
+              )}
+              {busy && <Loader size={12} data-testid="archive-node-loading" />}
+              {error && (
+                <Text size="xs" c="red" truncate maw="45%" title={error.message}>
+                  {error.message}
+                </Text>
               )}
             </div>
           )
-        const expandable = isExpandable(row.node)
-        const busy = loading.has(key)
-        const error = errors.get(key)
-        const value = row.node?.t === 'value' ? row.node.value : undefined
-        const ref = referenceOf(row.node)
-        const follow = ref ? () => onFollow(ref) : undefined
-        const tone =
-          typeof value === 'string'
-            ? classes.string
-            : typeof value === 'number'
-              ? classes.number
-              : undefined
-        return (
-          <div
-            key={key}
-            role="treeitem"
-            aria-expanded={expandable ? row.expanded : undefined}
-            aria-selected={selected === key}
-            tabIndex={0}
-            className={`${classes.row} ${selected === key ? classes.selected : ''}`}
-            style={indent}
-            onClick={() => {
-              onSelect(row)
-              if (expandable) onToggle(row)
-            }}
-            onKeyDown={(event) => onRowKey(event, (open) => onToggle(row, open), follow)}
-            onFocus={() => onSelect(row)}
-            data-testid="archive-node"
-            data-path={row.path.join('/')}
-          >
-            <span className={`${classes.chevron} ${row.expanded ? classes.open : ''}`}>
-              {expandable && <IconChevronRight size={14} />}
-            </span>
-            <TruncatedText className={classes.key} size="12.5px" ff="monospace" span>
-              {row.label}
-            </TruncatedText>
-            {ref ? (
-              // Not a button: the row is the focusable item (Enter follows); a click on the
-              // link text follows too.
-              <span
-                className={`${classes.summary} ${classes.reference}`}
-                title={ref.raw}
-                onClick={(event) => {
-                  event.stopPropagation()
-                  onSelect(row)
-                  onFollow(ref)
-                }}
-                data-testid="archive-ref"
-              >
-                → {describeRef(ref)}
-              </span>
-            ) : (
-              <span className={`${classes.summary} ${tone ?? ''}`}>
-                {row.node === undefined || row.node.t === 'lazy'
-                  ? busy
-                    ? ''
-                    : 'not loaded'
-                  : summary(row.node, unitOf(row.path, row.node))}
-              </span>
-            )}
-            {busy && <Loader size={12} data-testid="archive-node-loading" />}
-            {error && (
-              <Text size="xs" c="red" truncate maw="45%" title={error.message}>
-                {error.message}
-              </Text>
-            )}
-          </div>
-        )
-      })}
-    </div>
+        })}
+      </div>
+      {children}
+    </ScrollArea>
   )
+}
+
+/** The node row `by` rows away (skipping "show more" lines), clamped to the list. */
+function nextNodeRow(rows: readonly Row[], from: number, by: number): number {
+  let index = Math.max(0, Math.min(rows.length - 1, from + by))
+  const step = by > 0 ? 1 : -1
+  while (rows[index]?.kind !== 'node' && index + step >= 0 && index + step < rows.length)
+    index += step
+  return rows[index]?.kind === 'node' ? index : from
 }

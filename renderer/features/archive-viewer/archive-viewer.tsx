@@ -1,16 +1,5 @@
-import {
-  ActionIcon,
-  Center,
-  Group,
-  Loader,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core'
-import { IconArrowLeft, IconArrowRight, IconFileDescription, IconSearch } from '@tabler/icons-react'
+import { Center, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core'
+import { IconFileDescription } from '@tabler/icons-react'
 import {
   lazy,
   Suspense,
@@ -29,6 +18,7 @@ import type { EntryRef } from '../entry-actions/entry-actions'
 import { nodeAt, pathKey, type TreeNode } from './archive-model'
 import { declaredUnits, unitAt, type UnitMode } from './archive-units'
 import { visibleRows, type Row } from './archive-rows'
+import { ArchiveToolbar } from './archive-toolbar'
 import { ArchiveTree } from './archive-tree'
 import { ArrayPanel } from './array-panel'
 import { RequiredPanel } from './required-panel'
@@ -37,8 +27,11 @@ import classes from './archive-viewer.module.css'
 import { NodeDetails } from './node-details'
 import { KeptArchiveNote } from './kept-note'
 import { FollowFailureAlert, PointsHere, ReferenceInfo } from './reference-panel'
-import { describeReference, pointersTo, referenceOf } from './tree-references'
+import { RequiredBuilderPanel } from './required-builder'
+import { describeReference, pointersTo, referenceOf, treeShape } from './tree-references'
+import { useArchiveFind } from './use-archive-find'
 import { useArchiveTree } from './use-archive-tree'
+import { useRequiredBuilder } from './use-required-builder'
 import { useFollowReference } from './use-follow-reference'
 
 const StructureView = lazy(() =>
@@ -47,6 +40,8 @@ const StructureView = lazy(() =>
 import { needsLoad, pathsToReveal, useRevealPath } from './use-reveal-path'
 
 type NodeRow = Extract<Row, { kind: 'node' }>
+
+const NO_HITS: ArchivePath[] = []
 
 /**
  * Where the viewer's address lives (the page's URL). Without it the viewer keeps its selection
@@ -88,8 +83,6 @@ export function ArchiveViewer({
   useRevealPath(tree, exactSelect)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => pathsToReveal(exactSelect))
   const [shownItems, setShownItems] = useState<ReadonlyMap<string, number>>(new Map())
-  const [filter, setFilter] = useState('')
-  const deferredFilter = useDeferredValue(filter)
   const [selected, setSelected] = useState<ArchivePath | null>(exactSelect ?? null)
   const followMode = useRef<'push' | 'replace'>('push')
 
@@ -141,13 +134,40 @@ export function ArchiveViewer({
     navigation?.select(path)
   }
 
+  const [findText, setFindText] = useState('')
+  const findInput = useRef<HTMLInputElement>(null)
+  // The rows follow the deferred text, so typing stays fluent on a big tree.
+  const deferredFind = useDeferredValue(findText)
   const view = useMemo(
     () =>
       tree.root === null
         ? null
-        : visibleRows(tree.root, { expanded, shownItems, filter: deferredFilter }),
-    [tree.root, expanded, shownItems, deferredFilter],
+        : visibleRows(tree.root, { expanded, shownItems, filter: deferredFind }),
+    [tree.root, expanded, shownItems, deferredFind],
   )
+  const showMatch = useCallback(
+    (path: ArchivePath) => {
+      reveal(path)
+      navigation?.select(path)
+    },
+    [reveal, navigation],
+  )
+  const find = useArchiveFind(
+    { text: findText, deferred: deferredFind, setText: setFindText },
+    view?.hits ?? NO_HITS,
+    selected,
+    showMatch,
+    findInput,
+  )
+  const builder = useRequiredBuilder(tree.root)
+  const [building, setBuilding] = useState(false)
+  const shape = useMemo(() => (tree.root ? treeShape(tree.root) : undefined), [tree.root])
+  const startBuilding = (on: boolean) => {
+    setBuilding(on)
+    // The first tick is the place the researcher is looking at.
+    if (on && builder.ticks.length === 0 && selected && isFetchablePath(selected))
+      builder.toggle(selected)
+  }
 
   function toggle(row: NodeRow, open = !row.expanded) {
     const key = pathKey(row.path)
@@ -192,59 +212,18 @@ export function ArchiveViewer({
       onClose={onClose}
     >
       <Stack gap="sm">
-        {/* Wraps in a narrow (zoomed) window rather than squeezing the unit switch. */}
-        <Group justify="space-between" wrap="wrap" gap="md">
-          {navigation?.back && navigation.forward && (
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label="Back (Alt+←)">
-                <ActionIcon
-                  variant="default"
-                  aria-label="Back"
-                  onClick={() => navigation.back?.()}
-                  data-testid="archive-back"
-                >
-                  <IconArrowLeft size={16} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Forward (Alt+→)">
-                <ActionIcon
-                  variant="default"
-                  aria-label="Forward"
-                  onClick={() => navigation.forward?.()}
-                  data-testid="archive-forward"
-                >
-                  <IconArrowRight size={16} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          )}
-          <TextInput
-            placeholder="Filter loaded keys (e.g. energy)"
-            leftSection={<IconSearch size={14} />}
-            value={filter}
-            onChange={(event) => setFilter(event.currentTarget.value)}
-            style={{ flex: '0 1 360px' }}
-            aria-label="Filter keys"
-            data-testid="archive-filter"
-          />
-          <SegmentedControl
-            size="xs"
-            value={unitMode}
-            onChange={(value) => setUnitMode(value as UnitMode)}
-            data={[
-              { value: 'researcher', label: 'eV · Å · GPa' },
-              { value: 'si', label: 'SI' },
-            ]}
-            aria-label="Units"
-            style={{ flex: 'none' }}
-            data-testid="archive-units"
-          />
-          <Text size="xs" c="dimmed" ta="right" data-testid="archive-filter-note">
-            {deferredFilter.trim() === ''
-              ? `Entry ${entry.entryId} · sections load as you open them`
-              : `${view?.matches ?? 0}${view?.capped ? '+' : ''} matching keys in the loaded parts; open sections to search inside them`}
-          </Text>
-        </Group>
+        <ArchiveToolbar
+          find={find}
+          inputRef={findInput}
+          matches={view?.matches ?? 0}
+          capped={view?.capped ?? false}
+          back={navigation?.back && (() => navigation.back?.())}
+          forward={navigation?.forward && (() => navigation.forward?.())}
+          unitMode={unitMode}
+          onUnitMode={setUnitMode}
+          building={building}
+          onBuilding={startBuilding}
+        />
         {rootError && !tree.root && (
           <ViewerError error={rootError} subject="entry" onRetry={() => tree.load([])} />
         )}
@@ -269,31 +248,40 @@ export function ArchiveViewer({
         {view && !empty && (
           <div className={classes.layout}>
             <ViewerPane>
-              <ScrollArea style={{ flex: 1 }} type="auto">
-                <ArchiveTree
-                  rows={view.rows}
-                  selected={selected ? pathKey(selected) : null}
-                  loading={tree.loading}
-                  errors={tree.errors}
-                  onSelect={(row) => selectNode(row.path)}
-                  onToggle={toggle}
-                  onMore={(path, count) =>
-                    setShownItems((current) => new Map(current).set(pathKey(path), count))
-                  }
-                  onLoad={tree.load}
-                  describeRef={describeRef}
-                  onFollow={followRef}
-                  unitOf={unitOf}
-                />
+              <ArchiveTree
+                rows={view.rows}
+                selected={selected ? pathKey(selected) : null}
+                loading={tree.loading}
+                errors={tree.errors}
+                onSelect={(row) => selectNode(row.path)}
+                onToggle={toggle}
+                onMore={(path, count) =>
+                  setShownItems((current) => new Map(current).set(pathKey(path), count))
+                }
+                onLoad={tree.load}
+                describeRef={describeRef}
+                onFollow={followRef}
+                unitOf={unitOf}
+                ticks={building ? builder : undefined}
+              >
                 {view.rows.length === 0 && (
                   <Text size="sm" c="dimmed" p="sm">
-                    No loaded key contains “{deferredFilter}”.
+                    No loaded key or value contains “{find.deferred}”.
                   </Text>
                 )}
-              </ScrollArea>
+              </ArchiveTree>
             </ViewerPane>
             <ViewerPane>
-              {selected ? (
+              {building ? (
+                <ScrollArea style={{ flex: 1 }} type="auto">
+                  <RequiredBuilderPanel
+                    serverId={entry.serverId}
+                    entryId={entry.entryId}
+                    builder={builder}
+                    shape={shape}
+                  />
+                </ScrollArea>
+              ) : selected ? (
                 <NodeDetails
                   key={pathKey(selected)}
                   serverId={entry.serverId}

@@ -2,7 +2,16 @@ import { Stack, Text } from '@mantine/core'
 import { lazy, Suspense, useMemo } from 'react'
 import type { ArchivePath } from '../../../shared/ipc/channels/archive'
 import type { NumberUnit, TreeNode } from './archive-model'
-import { arrayInfo, MAX_SERIES, numericArray, pairedAxis, plotData, siblingPath } from './plot-data'
+import { ArrayTable } from './array-table'
+import {
+  arrayInfo,
+  MAX_SERIES,
+  numericArray,
+  pairedAxis,
+  plotChoice,
+  plotData,
+  siblingPath,
+} from './plot-data'
 
 const ArrayPlot = lazy(() => import('./array-plot').then((m) => ({ default: m.ArrayPlot })))
 const fmt = (n: number) => n.toLocaleString('en-US')
@@ -24,12 +33,17 @@ export function ArrayPanel({
   unitOf: (path: ArchivePath, node: TreeNode | undefined) => NumberUnit | undefined
 }) {
   const info = arrayInfo(node)
+  const key = path[path.length - 1]
+  const name = typeof key === 'string' ? key : 'value'
+  const x = useMemo(
+    () => (typeof key === 'string' ? pairedAxis(parent, key) : undefined),
+    [parent, key],
+  )
+  const choice = info ? plotChoice(name, info, x !== undefined) : undefined
+  const values = useMemo(() => numericArray(node), [node])
   const data = useMemo(() => {
-    const values = numericArray(node)
-    if (!values || !info?.complete || values.length < 2) return undefined
-    const key = path[path.length - 1]
-    const name = typeof key === 'string' ? key : 'value'
-    const x = typeof key === 'string' ? pairedAxis(parent, key) : undefined
+    if (!values || !info?.complete || values.length < 2 || choice?.kind !== 'lines')
+      return undefined
     const xPath = x ? siblingPath(path, x.key) : undefined
     return plotData(
       values,
@@ -43,7 +57,7 @@ export function ArrayPanel({
           }
         : undefined,
     )
-  }, [node, parent, path, unitOf, info?.complete])
+  }, [values, node, parent, path, unitOf, info?.complete, choice?.kind, name, x])
   if (!info) return null
   return (
     <Stack gap={4} data-testid="archive-array">
@@ -52,6 +66,9 @@ export function ArrayPanel({
         {info.dtype === 'int' ? 'integers' : 'floating point'}
         {info.complete ? '' : ' · not all loaded: load the rest to plot it'}
       </Text>
+      {choice?.kind === 'table' && values && info?.complete && (
+        <ArrayTable values={values} unit={unitOf(path, node)} reason={choice.reason} />
+      )}
       {data && (
         <>
           <Suspense fallback={<Text size="xs">Loading the chart…</Text>}>

@@ -34,7 +34,12 @@ export function ArrayPlot({ data }: { data: PlotData }) {
             scales: { x: { time: false } },
             axes: [
               { ...axis, label: data.xLabel },
-              { ...axis, size: 70 },
+              // One series has no legend: its name and unit label the y axis instead.
+              {
+                ...axis,
+                size: 70,
+                label: data.series.length === 1 ? data.series[0]?.label : undefined,
+              },
             ],
             legend: { show: data.series.length > 1 },
             series: [

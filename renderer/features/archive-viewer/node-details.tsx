@@ -1,6 +1,6 @@
 import { Alert, Button, CopyButton, Group, ScrollArea, Stack, Text } from '@mantine/core'
 import { IconCopy, IconInfoCircle } from '@tabler/icons-react'
-import { useState, type ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import type { AppError } from '../../../shared/errors'
 import { jsonPathOf, type ArchivePath } from '../../../shared/ipc/channels/archive'
 import { ErrorAlert } from '../../components/error-alert'
@@ -9,6 +9,7 @@ import { TruncatedText } from '../../components/truncated-text'
 import { useIpcClient } from '../../ipc/client-context'
 import { isComplete, loadedCount, toJson, type NumberUnit, type TreeNode } from './archive-model'
 import { formatNumber } from './format-number'
+import { jsonPreview } from './json-preview'
 import classes from './archive-viewer.module.css'
 
 /** Strings longer than this are cut until "Show all" is pressed. */
@@ -57,7 +58,17 @@ export function NodeDetails({
     { state: 'busy' | 'done' } | { state: 'error'; error: AppError }
   >()
   const jsonPath = jsonPathOf(path)
-  const complete = isComplete(node)
+  const complete = useMemo(() => isComplete(node), [node])
+  // A section is written only as far as the pane shows it, unless all of it is asked for.
+  const section = useMemo(
+    () =>
+      complete && node !== undefined && node.t !== 'value'
+        ? fullString
+          ? { text: JSON.stringify(toJson(node), null, 2), cut: false }
+          : jsonPreview(node, JSON_PREVIEW)
+        : undefined,
+    [node, complete, fullString],
+  )
 
   async function copyValue() {
     setCopy({ state: 'busy' })
@@ -72,14 +83,9 @@ export function NodeDetails({
     }
   }
 
-  const text =
-    node?.t === 'value' && typeof node.value === 'string'
-      ? node.value
-      : complete && node?.t !== 'value'
-        ? JSON.stringify(toJson(node), null, 2)
-        : undefined
+  const text = node?.t === 'value' && typeof node.value === 'string' ? node.value : section?.text
   const limit = node?.t === 'value' ? STRING_PREVIEW : JSON_PREVIEW
-  const cut = text !== undefined && !fullString && text.length > limit
+  const cut = section ? section.cut : text !== undefined && !fullString && text.length > limit
 
   return (
     <Stack gap="sm" p="sm" data-testid="archive-details" style={{ minHeight: 0, flex: 1 }}>
@@ -150,7 +156,7 @@ export function NodeDetails({
           </pre>
           {cut && (
             <Button size="compact-xs" variant="subtle" mt={4} onClick={() => setFullString(true)}>
-              Show all {text.length.toLocaleString('en-US')} characters
+              {section ? 'Show all' : `Show all ${text.length.toLocaleString('en-US')} characters`}
             </Button>
           )}
         </ScrollArea>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { nodeFromAnswer } from './archive-model'
-import { arrayInfo, downsample, MAX_POINTS, pairedAxis, plotData } from './plot-data'
+import { arrayInfo, downsample, MAX_POINTS, pairedAxis, plotChoice, plotData } from './plot-data'
 
 const node = (value: unknown) => nodeFromAnswer({ path: ['x'], value: value as never, marks: [] })
 const ev = { symbol: 'eV', convert: (v: number) => v / 1.602176634e-19 }
@@ -75,5 +75,29 @@ describe('plot data', () => {
     expect(data.xLabel).toBe('volumes (Å^3)')
     expect(data.x.map((v) => Math.round(v))).toEqual([10, 20, 30])
     expect(pairedAxis(curve, 'volumes')).toBeUndefined()
+  })
+})
+
+describe('what is plotted', () => {
+  const info = (shape: number[], dtype: 'int' | 'float' = 'float') => ({ shape, dtype })
+  it('keeps lines for series: SCF energies, DOS, band energies, E–V curves', () => {
+    expect(plotChoice('energy_total', info([40]), false).kind).toBe('lines')
+    expect(plotChoice('value', info([2, 3001]), true).kind).toBe('lines') // DOS per spin
+    expect(plotChoice('energies', info([120, 16]), false).kind).toBe('lines') // bands per k-point
+    expect(plotChoice('energy', info([7]), true).kind).toBe('lines') // against volumes
+  })
+  it('shows coordinates, cell vectors, short vectors and atom labels as a table', () => {
+    expect(plotChoice('positions', info([32, 3]), false)).toMatchObject({
+      kind: 'table',
+      reason: expect.stringContaining('32 vectors of 3 components') as string,
+    })
+    expect(plotChoice('forces', info([8, 3]), false).kind).toBe('table')
+    expect(plotChoice('lattice_vectors', info([3, 3]), false)).toMatchObject({
+      kind: 'table',
+      reason: expect.stringContaining('small matrix') as string,
+    })
+    expect(plotChoice('lattice_parameters', info([3]), false).kind).toBe('table')
+    expect(plotChoice('atomic_numbers', info([32], 'int'), false).kind).toBe('table')
+    expect(plotChoice('velocities', info([32, 4]), false).kind).toBe('table')
   })
 })

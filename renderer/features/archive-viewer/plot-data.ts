@@ -165,3 +165,39 @@ export const siblingPath = (path: ArchivePath, key: string): ArchivePath => [
   ...path.slice(0, -1),
   key,
 ]
+
+/** Keys of per-atom vectors and cell vectors: coordinates, never a series against anything. */
+const COORDINATE_KEYS =
+  /^(positions|velocities|forces?|lattice_vectors|lattice_vectors_reciprocal|reciprocal_lattice_vectors|cell|kpoints)$/
+/** Keys of 1-D integer arrays that name things (atoms, species), not a quantity per step. */
+const INDEX_KEYS = /(atomic_numbers|_indices|_index|species|_ids?|numbers)$/
+
+/**
+ * Whether an array is a series worth a line chart (a quantity against a step, an energy or a
+ * volume: SCF energies, DOS, bands, E–V curves) or values better read as a table: n×3
+ * coordinates of atoms (positions, forces), cell vectors and other small tensors, short vectors,
+ * and integer arrays that label atoms. `reason` says why, under the table.
+ */
+export function plotChoice(
+  key: string,
+  info: Pick<ArrayInfo, 'shape' | 'dtype'>,
+  paired: boolean,
+): { kind: 'lines' } | { kind: 'table'; reason: string } {
+  const [rows = 0, columns] = info.shape
+  if (paired) return { kind: 'lines' }
+  if (columns !== undefined && (columns === 3 || (rows <= 3 && columns <= 3)))
+    return {
+      kind: 'table',
+      reason:
+        rows <= 3
+          ? 'A small matrix (cell vectors or a tensor): shown as a table, not a plot.'
+          : `${rows.toLocaleString('en-US')} vectors of 3 components (one per atom or k-point): shown as a table, not a plot.`,
+    }
+  if (columns === undefined && rows <= 3)
+    return { kind: 'table', reason: 'A vector of up to 3 components: shown as a table.' }
+  if (COORDINATE_KEYS.test(key) && columns !== undefined)
+    return { kind: 'table', reason: 'Coordinates, not a series: shown as a table.' }
+  if (columns === undefined && info.dtype === 'int' && INDEX_KEYS.test(key))
+    return { kind: 'table', reason: 'Numbers that label atoms or species, not a series.' }
+  return { kind: 'lines' }
+}

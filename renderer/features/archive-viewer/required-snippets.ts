@@ -1,5 +1,6 @@
 import type { ArchivePath } from '../../../shared/ipc/channels/archive'
-import { buildRequired, type RequiredValue, type TickStep } from '../../../shared/archive/required'
+import { buildRequired, type RequiredValue } from '../../../shared/archive/required'
+import { tickAt } from '../../../shared/archive/required-ticks'
 import { toArchiveQuery, toCurl, toPythonRequests } from '../../../shared/query/export'
 
 /**
@@ -9,13 +10,8 @@ import { toArchiveQuery, toCurl, toPythonRequests } from '../../../shared/query/
  * explains the NOMAD_TOKEN variable.
  */
 export function requiredForPlace(path: ArchivePath): RequiredValue {
-  const steps: TickStep[] = []
-  for (const segment of path) {
-    const last = steps[steps.length - 1]
-    if (typeof segment === 'number' && last) last.pick = { kind: 'index', index: segment }
-    else if (typeof segment === 'string') steps.push({ key: segment })
-  }
-  return buildRequired([{ steps, directive: '*' }])
+  const tick = tickAt(path)
+  return buildRequired(tick ? [tick] : [{ steps: [], directive: '*' }])
 }
 
 export type SnippetFormat = 'python' | 'curl' | 'archive-query'

@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import { jsonValue } from '../../api/json'
+import { boundedJsonObject, jsonValue } from '../../api/json'
+import { PROTOTYPE_KEYS, QUERY_MAX_DEPTH } from '../../api/json-bounds'
 import { keptNoteSchema } from './offline-mode'
 
 /**
- * The archive viewer's channels ('archive.read' and 'archive.json'), their wire shapes and the
+ * The archive viewer's channels ('archive.read', 'archive.json', 'archive.preview'), their wire shapes and the
  * path rules both sides share. An archive can be hundreds of megabytes, so
  * the viewer never asks for it whole: first the names of the top-level sections, then one
  * section (or list item) per expand, trimmed by core to a size the window can hold.
@@ -92,6 +93,34 @@ export const archiveJsonSchema = z.strictObject({
   text: z.string(),
 })
 
+export const archivePreviewInputSchema = z.strictObject({
+  serverId: z.string().min(1).max(100),
+  entryId: z.string().min(1).max(200),
+  /** The builder's `required`: "*" or a tree (shared/archive/required.ts). */
+  required: z.union([
+    z.literal('*'),
+    z.literal('include-resolved'),
+    boundedJsonObject({
+      maxDepth: QUERY_MAX_DEPTH,
+      label: 'The required object',
+      forbiddenKeys: PROTOTYPE_KEYS,
+    }),
+  ]),
+})
+
+/** How big the server's answer to a `required` is for one entry (the builder's size preview). */
+export const archivePreviewSchema = z.strictObject({
+  /** Characters of the answer's archive as compact JSON (about its bytes on the wire). */
+  bytes: z.number().int().nonnegative(),
+  /** Sections (JSON objects) in the answer, m_ref_archives included. */
+  sections: z.number().int().nonnegative(),
+  /** Quantities (values and arrays of values) in the answer. */
+  quantities: z.number().int().nonnegative(),
+  /** Top-level keys of the answer, each with its size. */
+  parts: z.array(z.strictObject({ key: z.string(), bytes: z.number().int().nonnegative() })),
+})
+export type ArchivePreview = z.infer<typeof archivePreviewSchema>
+
 export const archiveChannels = {
   /**
    * A part of an entry's archive for the tree viewer: the top-level section names (path []),
@@ -100,6 +129,11 @@ export const archiveChannels = {
   'archive.read': { input: archiveInputSchema, output: archiveAnswerSchema },
   /** The whole value at a path as JSON text ("copy value"); refused above 16 MB. */
   'archive.json': { input: archiveInputSchema, output: archiveJsonSchema },
+  /**
+   * The archive of one entry as a `required` asks for it, measured (not sent): the required
+   * builder's size preview. A `required` the server rejects fails with the server's message.
+   */
+  'archive.preview': { input: archivePreviewInputSchema, output: archivePreviewSchema },
 } as const
 
 export const archiveEvents = {} as const
