@@ -205,9 +205,20 @@ async function main() {
     const perThousand = Math.round(metadataBytes / (PINNED / 1000))
 
     console.log('measuring…')
-    const search = new OfflineSearch(library)
     const serverId = 'sandbox'
-    // The first query after start builds the engine's source from the store: reported apart.
+    // Cold, with nothing read before it: the query reads every pinned entry first.
+    const unread = new OfflineSearch(library)
+    const unreadStart = performance.now()
+    unread.query(serverId, firstPage(0) as never)
+    const unreadMs = performance.now() - unreadStart
+    // As the app starts: the start-up scan (in chunks, beside everything else) reads and checks
+    // every record and hands them to the search, so its first query only builds columns.
+    const search = new OfflineSearch(library)
+    const collector = search.collector()
+    const scanStart = performance.now()
+    await library.scan((server, entry) => collector.add(server, entry))
+    collector.done()
+    const scanMs = performance.now() - scanStart
     const coldStart = performance.now()
     const first = search.query(serverId, firstPage(0) as never)
     const coldMs = performance.now() - coldStart
@@ -240,11 +251,11 @@ async function main() {
         pass: percentile(localFacets, 50) <= FACETS_MS,
       },
       {
-        metric: 'first query after start (builds the index from the store)',
-        target: 'reported',
+        metric: 'first query after start (after the start-up scan)',
+        target: '≤ 300 ms',
         measured: `${round1(coldMs)} ms`,
-        reference: '–',
-        pass: true,
+        reference: `the scan itself, in the background at start: ${round1(scanMs)} ms; a first query with nothing read before: ${round1(unreadMs)} ms`,
+        pass: coldMs <= FIRST_PAGE_MS,
       },
       {
         metric: 'store size on disk per 1 000 entries',
@@ -289,8 +300,10 @@ run in this process through \`OfflineSearch\` (shared/query's engine over the st
 the reference sends the same bodies to the sandbox over loopback in the same run. ${ROUNDS} rounds
 each, each round with another element (so no round is a cache hit); the query is elements all
 of one element, program any of VASP/FHI-aims/Quantum ESPRESSO, band gap ≥ 1e-20 J, newest first.
-The first query after the store is opened reads every pinned entry into the query engine's
-columns once; it is reported on its own row.
+At start the app reads and checks every stored record in the background, in chunks that leave
+the event loop free (the start-up scan), and hands the entries to the offline search; the first
+query after it only builds the engine's columns. Its row also reports the scan and, for
+comparison, a first query with nothing read before it (which reads every entry at once).
 
 ${markdownTable(
   ['metric', 'target', 'measured', 'reference', 'result'],

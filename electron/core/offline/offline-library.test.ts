@@ -80,4 +80,33 @@ describe('the offline library', () => {
     )
     expect(() => search.query('s', { pagination: { order_by: 'no_such' } })).toThrow(/no_such/)
   })
+
+  it('the first search after the start-up scan uses what the scan read, unless the entries changed meanwhile', async () => {
+    await library.savePin(pin)
+    await library.storeEntries(pin, [doc('a', 1), doc('b', 2), doc('c', 3)], 5, () => ({}))
+    const body = { query: { 'results.material.n_elements:gte': 2 }, pagination: { page_size: 5 } }
+    const expected = new OfflineSearch(library).query('s', body)
+
+    let reads = 0
+    const counting = Object.create(library) as OfflineLibrary
+    counting.entriesOf = function* (serverId: string) {
+      reads += 1
+      yield* library.entriesOf(serverId)
+    }
+    const warmed = new OfflineSearch(counting)
+    const collector = warmed.collector()
+    await library.scan((serverId, entry) => collector.add(serverId, entry))
+    collector.done()
+    expect(warmed.query('s', body)).toEqual(expected)
+    expect(reads).toBe(0)
+
+    // Entries stored while the scan ran: what it read is stale, and the search reads afresh.
+    const late = new OfflineSearch(counting)
+    const lateCollector = late.collector()
+    await library.scan((serverId, entry) => lateCollector.add(serverId, entry))
+    await library.storeEntries(pin, [doc('d', 4)], 6, () => ({}))
+    lateCollector.done()
+    expect(late.query('s', body).pagination.total).toBe(3)
+    expect(reads).toBe(1)
+  })
 })

@@ -75,11 +75,12 @@ export class OfflineLibrary {
    * Reads every record once (at start), so damage is found before a search meets it; yields
    * to the event loop every SCAN_CHUNK records. Returns what `damaged()` then returns.
    */
-  async scan(): Promise<DamagedRecord[]> {
+  async scan(visit?: (serverId: string, entry: StoredEntry) => void): Promise<DamagedRecord[]> {
     this.listPins()
     let read = 0
     for (const { key, value } of this.entries.getRange()) {
-      this.validEntry(key, value)
+      const entry = this.validEntry(key, value)
+      if (entry !== undefined) visit?.(key[0], entry)
       if (++read % SCAN_CHUNK === 0) await new Promise((resolve) => setImmediate(resolve))
     }
     return this.damaged()

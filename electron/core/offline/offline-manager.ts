@@ -156,6 +156,16 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
     run: enqueue,
     announce: (pin: PinRecord) => changed(pin),
     summary,
+    /**
+     * Reads and checks every stored record (at start, in chunks): damage is found before a
+     * search meets it, and what is read feeds the first offline search of each server.
+     */
+    async scan() {
+      const collector = search.collector()
+      const damaged = await library.scan((serverId, entry) => collector.add(serverId, entry))
+      collector.done()
+      return damaged
+    },
 
     // What search falls back to while a server cannot be reached (search/offline-fallback.ts).
     pinned: (serverId: string) => search.size(serverId),

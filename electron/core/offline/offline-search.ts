@@ -16,6 +16,7 @@ import {
 } from '../../../shared/query/engine'
 import { AppError } from '../../../shared/errors'
 import type { EntriesQueryBody } from '../api/endpoints/entries'
+import type { StoredEntry } from './library-records'
 import type { OfflineLibrary } from './offline-library'
 
 /**
@@ -40,15 +41,21 @@ export interface OfflineAnswer {
   data: Json[]
 }
 
-interface ServerIndex {
+interface ServerDocs {
   version: number
-  engine: QueryEngine
   docs: Json[]
+  ids: string[]
   fields: Set<string>
+}
+
+interface ServerIndex extends ServerDocs {
+  engine: QueryEngine
 }
 
 export class OfflineSearch {
   private readonly indexes = new Map<string, ServerIndex>()
+  /** Entries a full read of the library passed by (the start-up scan), for the first search. */
+  private readonly prepared = new Map<string, ServerDocs>()
 
   constructor(
     private readonly library: OfflineLibrary,
@@ -101,27 +108,68 @@ export class OfflineSearch {
     }
   }
 
+  /**
+   * Collects the entries a full read of the library passes by (the start-up scan reads and
+   * checks every record anyway, in chunks that leave the event loop free), so that the first
+   * search after start does not read them all again at once. A server whose entries change
+   * during the read is dropped and read at its first search, as without this.
+   */
+  collector(): { add(serverId: string, entry: StoredEntry): void; done(): void } {
+    const seen = new Map<string, ServerDocs>()
+    return {
+      add: (serverId, entry) => {
+        let docs = seen.get(serverId)
+        if (docs === undefined) {
+          docs = emptyDocs(this.library.version(serverId))
+          seen.set(serverId, docs)
+        }
+        addDoc(docs, entry.doc)
+      },
+      done: () => {
+        for (const [serverId, docs] of seen)
+          if (docs.version === this.library.version(serverId)) this.prepared.set(serverId, docs)
+      },
+    }
+  }
+
   /** The engine over the server's pinned entries, rebuilt when the library changed them. */
   private index(serverId: string): ServerIndex {
     const version = this.library.version(serverId)
     const cached = this.indexes.get(serverId)
     if (cached && cached.version === version) return cached
-    const docs: Json[] = []
-    const ids: string[] = []
-    const fields = new Set<string>(['entry_id'])
-    for (const entry of this.library.entriesOf(serverId)) {
-      docs.push(entry.doc)
-      ids.push(entry.doc.entry_id)
-      for (const key of Object.keys(entry.doc)) fields.add(key)
-    }
+    const ready = this.prepared.get(serverId)
+    this.prepared.delete(serverId)
+    const { docs, ids, fields } = ready?.version === version ? ready : this.read(serverId, version)
     const source: DocumentSource = {
       size: docs.length,
       version,
       doc: (index) => docs[index] ?? {},
       id: (index) => ids[index] ?? '',
     }
-    const index = { version, engine: new QueryEngine(source, this.catalogue), docs, fields }
+    const index = {
+      version,
+      engine: new QueryEngine(source, this.catalogue),
+      docs,
+      ids,
+      fields,
+    }
     this.indexes.set(serverId, index)
     return index
   }
+
+  private read(serverId: string, version: number): ServerDocs {
+    const docs = emptyDocs(version)
+    for (const entry of this.library.entriesOf(serverId)) addDoc(docs, entry.doc)
+    return docs
+  }
+}
+
+function emptyDocs(version: number): ServerDocs {
+  return { version, docs: [], ids: [], fields: new Set(['entry_id']) }
+}
+
+function addDoc(into: ServerDocs, doc: StoredEntry['doc']): void {
+  into.docs.push(doc)
+  into.ids.push(doc.entry_id)
+  for (const key of Object.keys(doc)) into.fields.add(key)
 }

@@ -71,7 +71,7 @@ export function createOfflineSyncHandlers(
   void manager.then(
     (m) => {
       // Damage is found at start, not when a search meets it; the list offers a re-sync.
-      void m.library.scan().then(
+      void m.scan().then(
         (damaged) => {
           if (damaged.length > 0)
             services.logger.warn('the offline library has damaged records', {
