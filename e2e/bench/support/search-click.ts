@@ -9,6 +9,10 @@
  */
 import type { BrowserContext, Page } from '@playwright/test'
 
+/**
+ * The app's default columns (DEFAULT_COLUMNS in renderer/screens/search/state/session.ts, which
+ * the e2e project cannot import): the raw call asks for what the table shows.
+ */
 export const SEARCH_COLUMNS = [
   'results.material.chemical_formula_hill',
   'results.method.simulation.program_name',
@@ -55,6 +59,8 @@ const WATCH_FIRST_PAGES = `(() => {
 
 /** Installs the request/answer marks in every page of the context (before the app loads). */
 export async function watchFirstPages(context: BrowserContext | Page): Promise<void> {
+  // tsx (esbuild, keepNames) wraps functions in __name(); evaluate() ships them to the page.
+  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn' })
   await context.addInitScript({ content: WATCH_FIRST_PAGES })
 }
 

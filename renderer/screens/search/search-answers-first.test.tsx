@@ -11,7 +11,7 @@ import { renderCount } from '../../components/render-count'
 import { SignInPromptProvider } from '../../components/sign-in/prompt-context'
 import { createSignInPromptStore } from '../../components/sign-in/prompt-store'
 import { createIpcClient } from '../../ipc/client'
-import { createFakeTransport, PUBLIC_SERVER } from '../../test-support/fake-transport'
+import { createFakeTransport, SHELL_HANDLERS } from '../../test-support/fake-transport'
 import { stubLayoutSize } from '../../test-support/layout-size'
 import { sessionStore } from './state/session-store'
 
@@ -39,12 +39,7 @@ function renderSearch() {
   let commits = 0
   const waiting: { after: unknown; commitsWhenSent: number; answer: () => void }[] = []
   const fake = createFakeTransport({
-    'app.info': () => ({ ok: true, value: { mode: 'web', version: '0.1.0' } }),
-    'servers.list': () => ({
-      ok: true,
-      value: { servers: [PUBLIC_SERVER], activeServerId: 'nomad-public' },
-    }),
-    'app.status': () => ({ ok: true, value: { activeServerId: 'nomad-public', servers: {} } }),
+    ...SHELL_HANDLERS,
     'search.info': () => ({
       ok: true,
       value: { serverId: 'nomad-public', source: 'server', quantities: DEFAULT_CATALOGUE.list() },
