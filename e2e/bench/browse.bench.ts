@@ -21,11 +21,11 @@ import { startWebHost } from '../fixtures/web-host'
 import { markdownTable, REPO_ROOT, startSandboxProcess, writeReport } from './browse-setup'
 import {
   rawFirstPage,
-  SEARCH_QUERIES as QUERIES,
   timedSubmit,
   watchFirstPages,
   type SearchClickTiming,
 } from './support/search-click'
+import { timeSearchClicks } from './support/search-click-run'
 
 const ENTRIES = Number(process.env.BROWSE_BENCH_ENTRIES ?? 100_000)
 const ROUNDS = Number(process.env.BROWSE_BENCH_ROUNDS ?? 7)
@@ -156,27 +156,8 @@ async function main() {
     await page.goto(host.url)
     await page.goto(`${host.origin}/#/search`)
     await page.getByTestId('results-count').waitFor()
-    await page.getByTestId('section-json').locator('.mantine-Accordion-control').click()
-
-    // Warm-up: one search of each shape, so neither side pays first-use costs in the figures.
-    const totals: number[] = []
-    for (const query of QUERIES) {
-      const raw = await rawFirstPage(sandbox.baseUrl, query)
-      totals.push(raw.total)
-      await timedSubmit(page, query, raw.total)
-    }
-    const timings: SearchClickTiming[] = []
-    const raw: number[] = []
-    for (let round = 0; round < ROUNDS; round++) {
-      const index = round % QUERIES.length
-      const query = QUERIES[index]
-      raw.push((await rawFirstPage(sandbox.baseUrl, query)).ms)
-      // Both share the sandbox's strict limit: a click right after would be refused and retried.
-      await page.waitForTimeout(100)
-      timings.push(await timedSubmit(page, query, totals[index] ?? 0))
-      // Let the background prefetch of the page after finish before the next round.
-      await page.waitForTimeout(300)
-    }
+    // Warm-up (one search of each shape), then the timed searches next to the raw calls.
+    const { app: timings, rawMs: raw } = await timeSearchClicks(page, sandbox.baseUrl, ROUNDS)
     const app = timings.map((t) => t.firstRowMs)
     const part = (key: keyof SearchClickTiming) => round(median(timings.map((t) => t[key])))
     const parts = {
