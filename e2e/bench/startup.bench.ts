@@ -15,40 +15,29 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync }
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import { chromium } from '@playwright/test'
 import { seedSettings } from '../fixtures/test'
 import { startWebHost, type HostLaunch, type RunningHost } from '../fixtures/web-host'
 import { startSandboxProcess } from './browse-setup'
-import { bundleBudgetFailures, kB, measureBundle } from './support/bundle-size'
+import { BUNDLE_BUDGETS, kB, measureBundle } from './support/bundle-size'
+import { cpuToLine } from './support/cpu-to-line'
+import { coldAndWarm } from './support/first-screen'
+import { machineFacts, REPO_ROOT, writeJsonReport, writeMarkdownReport } from './support/report'
+import { searchClickRun } from './support/search-click-run'
 import {
-  machineFacts,
-  markdownTable,
-  REPO_ROOT,
-  writeJsonReport,
-  writeMarkdownReport,
-} from './support/report'
+  figure,
+  printBudgets,
+  startupMarkdown,
+  type Budget,
+  type Figure,
+} from './support/startup-report'
 
 const RUNS = Math.max(7, Number(process.env.STARTUP_BENCH_RUNS ?? 7))
 const REFERENCE_COMMIT = '076e8f6'
-const BUDGETS = { firstScreenMs: 350, hostUrlMs: 400, sandboxReadyMs: 1500 }
+const BUDGETS = { firstScreenMs: 350, hostUrlMs: 400, sandboxReadyMs: 1500, searchClickRatio: 3 }
 const BIG_SANDBOX_ENTRIES = 100_000
 
-interface Figure {
-  median: number
-  min: number
-  max: number
-  runs: number[]
-}
 const round = (value: number) => Math.round(value * 10) / 10
-function figure(runs: number[]): Figure {
-  const sorted = [...runs].sort((a, b) => a - b)
-  return {
-    median: round(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN),
-    min: round(sorted[0] ?? Number.NaN),
-    max: round(sorted[sorted.length - 1] ?? Number.NaN),
-    runs: runs.map(round),
-  }
-}
 
 interface Build {
   name: 'current' | 'reference'
@@ -118,45 +107,6 @@ function initialJsFromHtml(rendererDir: string) {
   }
 }
 
-// In-page code as text: tsx would wrap functions in a helper the page lacks. Records the first
-// moment the shell is ready and the Search button is on screen, from navigation start.
-const MARK_FIRST_SCREEN = `(() => {
-  const done = () => document.querySelector('[data-app-state="ready"]') &&
-    document.querySelector('[data-testid="search-submit"]')
-  const observer = new MutationObserver(() => {
-    if (window.__firstScreen === undefined && done()) {
-      window.__firstScreen = performance.now()
-      observer.disconnect()
-    }
-  })
-  observer.observe(document, { subtree: true, childList: true, attributes: true })
-})()`
-
-async function firstScreenMs(page: Page, url: string): Promise<number> {
-  await page.goto(url, { waitUntil: 'commit' })
-  // A function, not a string: the page's CSP forbids evaluating strings.
-  const handle = await page.waitForFunction(
-    () => (window as unknown as { __firstScreen?: number }).__firstScreen,
-    undefined,
-    { timeout: 60_000 },
-  )
-  return Number(await handle.jsonValue())
-}
-
-/** One cold (new profile) and one warm (same profile, reloaded) first screen. */
-async function coldAndWarm(browser: Browser, host: RunningHost) {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 860 } })
-  await context.addInitScript({ content: MARK_FIRST_SCREEN })
-  const page = await context.newPage()
-  try {
-    const cold = await firstScreenMs(page, host.url)
-    const warm = await firstScreenMs(page, `${host.origin}/`)
-    return { cold, warm }
-  } finally {
-    await context.close()
-  }
-}
-
 async function timeHostStart(build: Build): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'startup-bench-host-'))
   const started = performance.now()
@@ -201,6 +151,38 @@ async function main() {
   for (let i = 0; i < RUNS; i++)
     for (const build of builds) samples(build).sandbox.push(await timeSandboxStart(build))
 
+  console.log(`CPU time to the URL / API line (today's build), ${RUNS} runs each…`)
+  const hostCpu: number[] = []
+  const sandboxCpu: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'startup-bench-cpu-'))
+    hostCpu.push(
+      await cpuToLine(
+        ['out/node/host.js', '--port', '0', '--data-dir', dataDir],
+        /http:\/\//,
+        REPO_ROOT,
+      ),
+    )
+    rmSync(dataDir, { recursive: true, force: true })
+    sandboxCpu.push(
+      await cpuToLine(
+        [
+          'out/node/sandbox.js',
+          '--port',
+          '0',
+          '--entries',
+          String(BIG_SANDBOX_ENTRIES),
+          '--rate',
+          'off',
+          '--concurrency',
+          'off',
+        ],
+        /API\s+http/,
+        REPO_ROOT,
+      ),
+    )
+  }
+
   console.log(`first screen in Chromium, cold and warm, ${RUNS} runs each…`)
   const sandbox = await startSandboxProcess(['--rate', 'off', '--concurrency', 'off'])
   const hosts: RunningHost[] = []
@@ -209,6 +191,7 @@ async function main() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   })
+  let searchClick: Awaited<ReturnType<typeof searchClickRun>> | undefined
   try {
     for (const build of builds) {
       const dataDir = mkdtempSync(join(tmpdir(), `startup-bench-${build.name}-`))
@@ -230,6 +213,8 @@ async function main() {
         samples(build).cold.push(cold)
         samples(build).warm.push(warm)
       }
+    console.log(`Search click to first row against the raw call, ${RUNS} searches…`)
+    searchClick = await searchClickRun(browser, BIG_SANDBOX_ENTRIES, RUNS)
   } finally {
     await browser.close()
     for (const host of hosts) await host.stop()
@@ -251,30 +236,70 @@ async function main() {
   }
   const figures = { current: figuresOf(builds[0]), reference: figuresOf(builds[1]) }
   const current = figures.current
-  const failures = [
-    ...bundleBudgetFailures(bundle),
+  const app = figure(searchClick?.app.map((t) => t.firstRowMs) ?? [])
+  const raw = figure(searchClick?.rawMs ?? [])
+  const ratio = round(app.median / Math.max(raw.median, 0.1))
+  const ms = (f: Figure | undefined) => `median ${f?.median} ms (${f?.min}–${f?.max})`
+  const within = (f: Figure | undefined, budget: number) => (f?.median ?? Infinity) <= budget
+  const budgets: Budget[] = [
     ...(
       [
-        ['first screen cold', current.firstScreenColdMs, BUDGETS.firstScreenMs],
-        ['first screen warm', current.firstScreenWarmMs, BUDGETS.firstScreenMs],
-        ['web host start to URL line', current.hostUrlLineMs, BUDGETS.hostUrlMs],
+        ['First screen interactive, cold', current.firstScreenColdMs, BUDGETS.firstScreenMs],
+        ['First screen interactive, warm', current.firstScreenWarmMs, BUDGETS.firstScreenMs],
+        ['Web host start to URL line', current.hostUrlLineMs, BUDGETS.hostUrlMs],
         [
           `${BIG_SANDBOX_ENTRIES}-entry sandbox ready`,
           current.sandboxReadyMs,
           BUDGETS.sandboxReadyMs,
         ],
       ] as const
-    )
-      .filter(([, value, budget]) => (value?.median ?? Infinity) > budget)
-      .map(([name, value, budget]) => `${name}: median ${value?.median} ms, over ${budget} ms`),
+    ).map(([name, value, budget]) => ({
+      name,
+      measured: ms(value),
+      budget: `≤ ${budget} ms`,
+      pass: within(value, budget),
+    })),
+    {
+      name: 'Search click to first row over the raw sandbox call for the same page',
+      measured: `${ratio}× (${ms(app)} vs ${ms(raw)})`,
+      budget: `≤ ${BUDGETS.searchClickRatio}×`,
+      pass: ratio <= BUDGETS.searchClickRatio,
+    },
+    {
+      name: 'Initial JavaScript (gzip)',
+      measured: kB(bundle.initialJs.gzip),
+      budget: `≤ ${kB(BUNDLE_BUDGETS.initialJsGzip)}`,
+      pass: bundle.initialJs.gzip <= BUNDLE_BUDGETS.initialJsGzip,
+    },
+    {
+      name: 'First screen JavaScript (gzip)',
+      measured: kB(bundle.firstScreenJs.gzip),
+      budget: `≤ ${kB(BUNDLE_BUDGETS.firstScreenJsGzip)}`,
+      pass: bundle.firstScreenJs.gzip <= BUNDLE_BUDGETS.firstScreenJsGzip,
+    },
   ]
   const loadAfter = loadavg().map(round)
+  console.log(`load average ${loadBefore.join(' / ')} before, ${loadAfter.join(' / ')} after`)
+  const failures = printBudgets(budgets)
+  const cpu = { hostUrlLineCpuMs: figure(hostCpu), sandboxReadyCpuMs: figure(sandboxCpu) }
+  const parts = (key: 'sentMs' | 'roundTripMs' | 'renderMs') =>
+    figure(searchClick?.app.map((t) => t[key]) ?? [])
   const results = {
     machine: { ...machineFacts(), loadBefore, loadAfter },
     runs: RUNS,
     referenceCommit: REFERENCE_COMMIT,
-    budgets: { ...BUDGETS, initialJsGzipBytes: 250_000 },
+    budgets: { ...BUDGETS, ...BUNDLE_BUDGETS },
+    verdicts: budgets,
     figures,
+    cpu,
+    searchClick: {
+      appFirstRowMs: app,
+      rawMs: raw,
+      ratio,
+      sentMs: parts('sentMs'),
+      roundTripMs: parts('roundTripMs'),
+      renderMs: parts('renderMs'),
+    },
     bundle: {
       current: {
         initialJs: bundle.initialJs,
@@ -288,92 +313,56 @@ async function main() {
     failures,
   }
   await writeJsonReport('docs/benchmarks/startup.json', results)
-  await writeMarkdownReport('docs/benchmarks/startup.md', markdown(results, figures))
-  for (const failure of failures) console.error(`FAIL ${failure}`)
-  console.log(failures.length === 0 ? 'PASS: every start-up budget holds' : '')
-  process.exit(failures.length === 0 ? 0 : 1)
-}
-
-function markdown(
-  results: {
-    machine: ReturnType<typeof machineFacts> & { loadBefore: number[]; loadAfter: number[] }
-    bundle: {
-      current: ReturnType<typeof measureBundle>
-      reference: { initialJs: { gzip: number; bytes: number; files: number } }
-    }
-    failures: string[]
-  },
-  figures: Record<Build['name'], Record<string, Figure>>,
-): string {
-  const cell = (f: Figure | undefined) => (f ? `${f.median} (${f.min}–${f.max})` : '–')
-  const rows: [string, string, string][] = [
-    ['firstScreenColdMs', 'First screen interactive, cold (ms)', `≤ ${BUDGETS.firstScreenMs}`],
-    ['firstScreenWarmMs', 'First screen interactive, warm (ms)', `≤ ${BUDGETS.firstScreenMs}`],
-    ['hostUrlLineMs', 'Web host start to URL line (ms)', `≤ ${BUDGETS.hostUrlMs}`],
+  const rows: [string, Figure | undefined, Figure | undefined, string][] = [
     [
-      'sandboxReadyMs',
+      'First screen interactive, cold (ms)',
+      current.firstScreenColdMs,
+      figures.reference.firstScreenColdMs,
+      `≤ ${BUDGETS.firstScreenMs}`,
+    ],
+    [
+      'First screen interactive, warm (ms)',
+      current.firstScreenWarmMs,
+      figures.reference.firstScreenWarmMs,
+      `≤ ${BUDGETS.firstScreenMs}`,
+    ],
+    [
+      'Web host start to URL line (ms)',
+      current.hostUrlLineMs,
+      figures.reference.hostUrlLineMs,
+      `≤ ${BUDGETS.hostUrlMs}`,
+    ],
+    ['… of which CPU time (ms)', cpu.hostUrlLineCpuMs, undefined, '–'],
+    [
       `${BIG_SANDBOX_ENTRIES}-entry sandbox ready (ms)`,
+      current.sandboxReadyMs,
+      figures.reference.sandboxReadyMs,
       `≤ ${BUDGETS.sandboxReadyMs}`,
     ],
+    ['… of which CPU time (ms)', cpu.sandboxReadyCpuMs, undefined, '–'],
+    ['Search click to first row (ms)', app, undefined, `≤ ${BUDGETS.searchClickRatio}× raw`],
+    ['… click to search.page sent (ms)', parts('sentMs'), undefined, '–'],
+    ['… its round trip (ms)', parts('roundTripMs'), undefined, '–'],
+    ['… answer to first row in the DOM (ms)', parts('renderMs'), undefined, '–'],
+    ['Raw sandbox call for the same page (ms)', raw, undefined, '–'],
   ]
-  const { current, reference } = results.bundle
-  return [
-    '# Start-up benchmark',
-    '',
-    `\`npm run bench:startup\` on ${results.machine.platform}, Node ${results.machine.node}, ` +
-      `${results.machine.date}; load average ${results.machine.loadBefore.join(' / ')} before, ` +
-      `${results.machine.loadAfter.join(' / ')} after (1/5/15 min, 2 cores). Each figure: median ` +
-      `(min–max) of ${RUNS} runs; today's build and the reference (commit ${REFERENCE_COMMIT}, ` +
-      'before issue #19) interleaved in the same batch.',
-    '',
-    markdownTable(
-      ['Figure', 'Today', `Reference ${REFERENCE_COMMIT}`, 'Budget'],
-      rows.map(([key, label, budget]) => [
-        label,
-        cell(figures.current[key]),
-        cell(figures.reference[key]),
-        budget,
-      ]),
-    ),
-    '',
-    '## JavaScript (gzip -9)',
-    '',
-    markdownTable(
-      ['Part', 'Today', `Reference ${REFERENCE_COMMIT}`, 'Budget'],
-      [
-        [
-          'Initial (the entry chunk and its static imports)',
-          `${kB(current.initialJs.gzip)} in ${current.initialJs.files} files`,
-          `${kB(reference.initialJs.gzip)} in ${reference.initialJs.files} files`,
-          '≤ 250.0 kB',
-        ],
-        [
-          'First screen (initial + Search route)',
-          `${kB(current.firstScreenJs.gzip)} in ${current.firstScreenJs.files} files`,
-          '–',
-          '≤ 360.0 kB',
-        ],
-        ['All chunks', `${kB(current.totalJs.gzip)} in ${current.totalJs.files} files`, '–', '–'],
-      ],
-    ),
-    '',
-    'Every chunk of today’s build (✓ = loaded for the first screen):',
-    '',
-    markdownTable(
-      ['Chunk', 'Bytes', 'gzip', 'First screen'],
-      current.chunks.map((chunk) => [
-        chunk.file,
-        kB(chunk.bytes),
-        kB(chunk.gzip),
-        chunk.initial ? '✓ initial' : chunk.firstScreen ? '✓ route' : '',
-      ]),
-    ),
-    '',
-    results.failures.length === 0
-      ? 'Every budget holds.'
-      : `Budgets exceeded: ${results.failures.join('; ')}.`,
-    '',
-  ].join('\n')
+  await writeMarkdownReport(
+    'docs/benchmarks/startup.md',
+    startupMarkdown({
+      machine: results.machine,
+      runs: RUNS,
+      referenceCommit: REFERENCE_COMMIT,
+      rows,
+      budgets,
+      bundle,
+      referenceInitial,
+      failures,
+    }),
+  )
+  if (failures.length > 0)
+    console.error(`\n${failures.length} BUDGET(S) EXCEEDED:\n- ${failures.join('\n- ')}`)
+  else console.log('PASS: every start-up budget holds')
+  process.exit(failures.length === 0 ? 0 : 1)
 }
 
 main().catch((error: unknown) => {

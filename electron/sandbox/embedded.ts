@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import { startSandbox } from './index'
 
 export interface EmbeddedSandboxOptions {
   /** The app's data folder; the sandbox keeps its PATs, groups and uploads in `sandbox/` below. */
@@ -26,6 +25,9 @@ export interface EmbeddedSandbox {
 export function createEmbeddedSandbox(options: EmbeddedSandboxOptions): EmbeddedSandbox {
   return {
     async start() {
+      // Loaded when first started: fastify, its schemas and the generated corpus are most of
+      // what the web host would otherwise load before printing its URL (issue #19).
+      const { startSandbox } = await import('./index')
       const sandbox = await startSandbox({
         host: '127.0.0.1',
         port: 0,

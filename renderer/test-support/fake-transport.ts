@@ -58,3 +58,13 @@ export const PUBLIC_SERVER = {
   kind: 'remote' as const,
   builtIn: true,
 }
+
+/** What the app shell asks for before any screen: web mode, the public server, no status yet. */
+export const SHELL_HANDLERS = {
+  'app.info': () => ({ ok: true, value: { mode: 'web', version: '0.1.0' } }),
+  'servers.list': () => ({
+    ok: true,
+    value: { servers: [PUBLIC_SERVER], activeServerId: 'nomad-public' },
+  }),
+  'app.status': () => ({ ok: true, value: { activeServerId: 'nomad-public', servers: {} } }),
+} satisfies Record<string, Handler>

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { Rng, seedFor } from './rng'
 
 /**
@@ -28,10 +28,8 @@ export function uuidString(seed: number, label: string): string {
 
 /** entry_id exactly as the real server derives it. */
 export function entryIdFor(uploadId: string, mainfile: string, mainfileKey?: string): string {
-  const hash = createHash('sha512')
-  hash.update(uploadId)
-  hash.update(mainfile)
-  if (mainfileKey !== undefined) hash.update(mainfileKey)
-  // 21 bytes are exactly 28 base64 chars; encoding only those avoids a sliced string.
-  return hash.digest().toString('base64url', 0, 21)
+  // One-shot hash of the concatenation (the same bytes as updating with each part in turn):
+  // a 100 000-entry sandbox derives 100 000 ids, and a Hash object per id cost a third of a
+  // second of its start. 28 base64 chars are the first 21 bytes.
+  return hash('sha512', uploadId + mainfile + (mainfileKey ?? ''), 'base64url').slice(0, 28)
 }

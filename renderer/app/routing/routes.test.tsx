@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SignInPromptProvider } from '../../components/sign-in/prompt-context'
 import { createSignInPromptStore } from '../../components/sign-in/prompt-store'
 import { createIpcClient } from '../../ipc/client'
-import { createFakeTransport, PUBLIC_SERVER } from '../../test-support/fake-transport'
+import { createFakeTransport, SHELL_HANDLERS } from '../../test-support/fake-transport'
 import { AppProviders } from '../providers'
 import { createAppRouter } from './router'
 import { useHistoryButtons } from './use-history-buttons'
@@ -12,12 +12,7 @@ import { useHistoryButtons } from './use-history-buttons'
 function renderAt(hash: string) {
   window.location.hash = hash
   const fake = createFakeTransport({
-    'app.info': () => ({ ok: true, value: { mode: 'web', version: '0.1.0' } }),
-    'servers.list': () => ({
-      ok: true,
-      value: { servers: [PUBLIC_SERVER], activeServerId: 'nomad-public' },
-    }),
-    'app.status': () => ({ ok: true, value: { activeServerId: 'nomad-public', servers: {} } }),
+    ...SHELL_HANDLERS,
   })
   const router = createAppRouter()
   render(

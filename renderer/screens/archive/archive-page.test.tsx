@@ -8,7 +8,7 @@ import { createAppRouter } from '../../app/routing/router'
 import { SignInPromptProvider } from '../../components/sign-in/prompt-context'
 import { createSignInPromptStore } from '../../components/sign-in/prompt-store'
 import { createIpcClient } from '../../ipc/client'
-import { createFakeTransport, PUBLIC_SERVER } from '../../test-support/fake-transport'
+import { createFakeTransport, SHELL_HANDLERS } from '../../test-support/fake-transport'
 
 const ANSWERS: Record<string, ArchiveAnswer> = {
   '[]': {
@@ -35,12 +35,7 @@ const ANSWERS: Record<string, ArchiveAnswer> = {
 function renderPage(jsonPath: string | undefined) {
   window.location.hash = `#/archive/nomad-public/e1${jsonPath === undefined ? '' : `/${encodeURIComponent(jsonPath)}`}`
   const fake = createFakeTransport({
-    'app.info': () => ({ ok: true, value: { mode: 'web', version: '0.1.0' } }),
-    'servers.list': () => ({
-      ok: true,
-      value: { servers: [PUBLIC_SERVER], activeServerId: 'nomad-public' },
-    }),
-    'app.status': () => ({ ok: true, value: { activeServerId: 'nomad-public', servers: {} } }),
+    ...SHELL_HANDLERS,
     'archive.read': (input) => {
       const answer = ANSWERS[JSON.stringify((input as { path: unknown[] }).path)]
       return answer

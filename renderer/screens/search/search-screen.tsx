@@ -35,7 +35,14 @@ import { formatCount } from './model/format'
 import { ResultsPanel } from './results/results-panel'
 import { RestoreNotice } from './restore-notice'
 import { HistoryMenu, SavedMenu } from './saved-menu'
-import { isDirty, sessionFromState, stateFromSession, submit } from './state/session'
+import { isNewSearch, pageQueryOf, requestFirstPage } from './results/first-page'
+import {
+  isDirty,
+  sessionFromState,
+  stateFromSession,
+  submit,
+  type SearchSession,
+} from './state/session'
 import { sessionStore } from './state/session-store'
 import { useCatalogue } from './state/use-catalogue'
 import { useLiveCount } from './state/use-live-count'
@@ -52,10 +59,8 @@ const COUNT_DELAY_MS = 300
 export function SearchScreen() {
   const { active, activeId } = useServers()
   const { catalogue, info } = useCatalogue(activeId)
-  const { session, update, unreadable, retryRestore, keepCurrent } = useSearchSession(
-    activeId,
-    catalogue,
-  )
+  const sessionHook = useSearchSession(activeId, catalogue)
+  const { session, unreadable, retryRestore, keepCurrent } = sessionHook
   const [builderOpen, setBuilderOpen] = useState(true)
   const compact = useCompactLayout()
   const client = useIpcClient()
@@ -72,6 +77,19 @@ export function SearchScreen() {
     moveFocus.current = false
     ;(builderOpen ? hideButton : showButton).current?.focus()
   }, [builderOpen])
+  // Search answers first, renders second: a change that shows a new search in the table asks
+  // for its first page before the session store tells React (which re-renders the screen).
+  const updateSession = sessionHook.update
+  const update = useCallback(
+    (change: (current: SearchSession) => SearchSession) =>
+      updateSession((current) => {
+        const next = change(current)
+        if (activeId && isNewSearch(current, next))
+          requestFirstPage(client, pageQueryOf(activeId, next))
+        return next
+      }),
+    [updateSession, client, activeId],
+  )
 
   const draftQuery = useMemo(() => (session ? toQuery(session.model) : {}), [session])
   const debounced = useDebounced(

@@ -12,6 +12,8 @@ export interface RunningAttempt {
   readonly inFlightAtDispatch: number
   /** The lane's slot cap at dispatch (saturated when inFlightAtDispatch reached it). */
   readonly laneCap: number
+  /** How late our own timers ran around the dispatch (ms): jitter that is ours, not the server's. */
+  readonly ownJitterMs: number
 }
 
 /**
@@ -24,7 +26,7 @@ export function startAttempt(
   idleTimeoutMs: number,
   task: AttemptTask<unknown>,
   attemptNumber: number,
-  slot: { now: number; inFlight: number; laneCap: number },
+  slot: { now: number; inFlight: number; laneCap: number; ownJitterMs: number },
   onOutcome: (running: RunningAttempt, outcome: AttemptOutcome<unknown>) => void,
 ): RunningAttempt {
   const abort = new AbortController()
@@ -39,6 +41,7 @@ export function startAttempt(
     dispatchedAt: slot.now,
     inFlightAtDispatch: slot.inFlight,
     laneCap: slot.laneCap,
+    ownJitterMs: slot.ownJitterMs,
   }
   // The async wrapper turns a synchronous throw into a rejection as well.
   const attempt = (async () =>

@@ -3,6 +3,7 @@ import type { Random } from './clock'
 import { ConcurrencyController } from './concurrency-controller'
 import type { LearnedLimits } from './limits-store'
 import type { MeterLiveState } from './meter'
+import { OwnJitter } from './own-jitter'
 import { RateController } from './rate-controller'
 import { RetryBudget } from './retry-budget'
 import { retryDelayMs } from './retry-policy'
@@ -23,6 +24,7 @@ export class ServerGovernor {
   private readonly concurrency: ConcurrencyController
   private readonly budget: RetryBudget
   private readonly pacer: TokenBucket
+  private readonly jitter = new OwnJitter()
   private pauseUntil = Number.NEGATIVE_INFINITY
   private reportedRate: number
 
@@ -61,6 +63,16 @@ export class ServerGovernor {
     return delay
   }
 
+  /** The pacing timer fired lateMs late (a busy machine; see OwnJitter). */
+  noteLateness(now: number, lateMs: number): void {
+    this.jitter.note(now, lateMs)
+  }
+
+  /** How late our own timers have run lately (ms), recorded with each attempt at dispatch. */
+  ownJitterMs(now: number): number {
+    return this.jitter.recent(now)
+  }
+
   /** Nothing is waiting for a token (queue empty or all slots busy). */
   idle(now: number): void {
     this.rate.setPacingLimited(now, false)
@@ -73,13 +85,14 @@ export class ServerGovernor {
 
   onSuccess(now: number, running: RunningAttempt, lastRetryCost: number): void {
     const grew = this.concurrency.onSuccess(now, running.inFlightAtDispatch >= running.laneCap)
+    this.rate.onAnswer(now)
     this.budget.onSuccess(lastRetryCost)
     this.report(now, grew)
   }
 
   /** Cuts rate and, if our pipe was full, concurrency; honours a Retry-After for the server. */
   onThrottle(now: number, running: RunningAttempt, retryAfterMs: number | undefined): void {
-    const cutRate = this.rate.onThrottle(now, running.dispatchedAt)
+    const cutRate = this.rate.onThrottle(now, running.dispatchedAt, running.ownJitterMs)
     const cutSlots = this.concurrency.onThrottle(
       now,
       running.dispatchedAt,

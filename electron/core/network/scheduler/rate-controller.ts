@@ -1,4 +1,5 @@
 import type { LearnedLimits } from './limits-store'
+import { ThrottleShare } from './own-jitter'
 
 /**
  * Request-rate controller: a CUBIC-shaped curve (AWS adaptive retry mode, performance-anchors
@@ -86,6 +87,12 @@ const NOISE_BAND = 1.02
 // throttle, and confirmed when the re-probe is refused within this factor of it.
 const TENTATIVE_REPROBE_S = 3
 const TENTATIVE_CONFIRM = 1.2
+// Our own timers running this late, as a share of the pacing interval (and at least
+// OWN_JITTER_MIN_MS), make a refusal ours: we cannot tell it from the limit, so it moves nothing.
+const OWN_JITTER_SHARE = 0.1
+const OWN_JITTER_MIN_MS = 2
+// ...unless this share of the answers or more are refusals: then the server wants less.
+const REAL_THROTTLE_SHARE = 1 / 3
 
 export interface RateSnapshot {
   /** Current pacing rate, requests/s. */
@@ -119,6 +126,7 @@ export class RateController {
   /** Throttles of about the last noiseWindowMs, decaying exponentially. */
   private recentThrottles = 0
   private throttlesAt = Number.NEGATIVE_INFINITY
+  private readonly share = new ThrottleShare()
 
   constructor(
     now: number,
@@ -142,13 +150,21 @@ export class RateController {
     this.pacingLimited = limited
   }
 
+  /** An answer that was not a throttle (for the share of refusals). */
+  onAnswer(now: number): void {
+    this.share.note(now, false)
+  }
+
   /**
    * Reacts to a throttle of an attempt dispatched at dispatchedAt. Throttles of attempts sent
    * before the last cut carry no news (they were paced at the old rate), as in TCP's one
-   * reduction per window. Returns true when the rate was cut.
+   * reduction per window. `ownJitterMs`: how late our own timers ran around its dispatch; a
+   * refusal then is the busy machine's jitter (ours), not the server asking for less, and
+   * changes nothing unless most answers are refusals. Returns true when the rate was cut.
    */
-  onThrottle(now: number, dispatchedAt: number): boolean {
+  onThrottle(now: number, dispatchedAt: number, ownJitterMs = 0): boolean {
     this.advance(now)
+    const share = this.share.note(now, true)
     // A stall on the path bunches requests, and all of them bounce: one event, counted once.
     if (dispatchedAt < Math.max(this.lastCutAt, this.lastNoiseAt)) return false
     const recent = this.countThrottle(now)
@@ -161,7 +177,20 @@ export class RateController {
     // starts over), without the dip a cut would cost. A throttle while probing above the plateau
     // found the limit, and one far below the ceiling means it dropped: both cut as usual.
     const holding = !deep && this.ceiling !== null && current <= this.plateau * NOISE_BAND
-    if (holding && recent <= this.config.noiseThrottles) {
+    // On a busy machine our own timers run late and what we send leaves with a jitter of our
+    // own. The refusals that brings up to a confirmed ceiling are ours too, while recovering
+    // from a cut or probing towards the ceiling (cutting, or lowering the ceiling to where a
+    // probe met our own jitter, would ratchet the pace down), as long as refusals stay rare
+    // (from a third of the answers on, the server wants less, however late we were). In slow
+    // start or above the ceiling a refusal is how the limit is found.
+    const ours =
+      this.mode === 'steady' &&
+      !this.tentative &&
+      this.ceiling !== null &&
+      current <= this.ceiling &&
+      ownJitterMs >= Math.max(OWN_JITTER_MIN_MS, (OWN_JITTER_SHARE * 1000) / current) &&
+      share < REAL_THROTTLE_SHARE
+    if (ours || (holding && recent <= this.config.noiseThrottles)) {
       this.lastNoiseAt = now
       return false
     }

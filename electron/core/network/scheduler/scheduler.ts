@@ -76,7 +76,10 @@ export class RequestScheduler {
       (limits) => options.onLimitsChanged?.(limits),
     )
     this.meter = new RequestMeter(this.origin, this.clock, () => this.liveState())
-    this.wake = new WakeTimer(this.clock, () => this.pump())
+    this.wake = new WakeTimer(this.clock, (lateMs) => {
+      this.governor.noteLateness(this.clock.now(), lateMs)
+      this.pump()
+    })
   }
 
   /**
@@ -165,6 +168,7 @@ export class RequestScheduler {
       now,
       inFlight: this.inFlight.interactive + this.inFlight.background,
       laneCap: this.governor.capFor(job.lane),
+      ownJitterMs: this.governor.ownJitterMs(now),
     }
     job.running = startAttempt(
       this.clock,

@@ -11,7 +11,8 @@ export class WakeTimer {
 
   constructor(
     private readonly clock: Clock,
-    private readonly onWake: () => void,
+    /** Called with how late the timer fired (ms): a busy machine's own jitter. */
+    private readonly onWake: (lateMs: number) => void,
   ) {}
 
   wakeIn(now: number, delayMs: number): void {
@@ -22,7 +23,7 @@ export class WakeTimer {
     this.handle = this.clock.setTimeout(() => {
       this.handle = undefined
       this.at = Number.POSITIVE_INFINITY
-      this.onWake()
+      this.onWake(this.clock.now() - at)
     }, delayMs)
   }
 

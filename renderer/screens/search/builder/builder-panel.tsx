@@ -1,7 +1,8 @@
 import { Accordion, Badge, Group, Stack, Text } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import type { Owner } from '../../../../shared/api'
 import type { QuantityCatalogue } from '../../../../shared/query'
+import { countRender } from '../../../components/render-count'
 import { allCriteria, rootCriterion, type BuilderModel } from '../model'
 import { AdvancedSection, advancedNodes } from './advanced-section'
 import { AuthorInput } from './author-input'
@@ -26,8 +27,12 @@ export interface BuilderPanelProps {
 
 const DEFAULT_OPEN = ['elements', 'method', 'properties']
 
-/** The visual query builder: collapsible sections, each editing part of one model. */
-export function BuilderPanel(props: BuilderPanelProps) {
+/**
+ * The visual query builder: collapsible sections, each editing part of one model. Memoised: a
+ * submit or a page of results changes nothing it shows, and it is most of the screen's DOM.
+ */
+export const BuilderPanel = memo(function BuilderPanel(props: BuilderPanelProps) {
+  countRender('search-builder')
   const { model, onChange, catalogue, counts } = props
   const active = (quantities: readonly string[]) =>
     allCriteria(model).filter((c) => 'quantity' in c && quantities.includes(c.quantity)).length
@@ -146,4 +151,4 @@ export function BuilderPanel(props: BuilderPanelProps) {
       )}
     </Accordion>
   )
-}
+})

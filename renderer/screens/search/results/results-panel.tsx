@@ -9,12 +9,14 @@ import { formatCount } from '../model/format'
 import type { BuilderModel } from '../model'
 import type { SearchSession } from '../state/session'
 import { EntryDrawer } from './entry-drawer'
+import { pageQueryOf } from './first-page'
 import { EntryViewers } from './entry-viewers'
 import { missingFilterColumns } from './filter-columns'
 import { OfflineResultsNote } from './offline-results-note'
 import { ResultsTable } from './results-table'
 import { ResultsToolbar } from './results-toolbar'
 import { bulkTarget, NO_SELECTION, selectAll, toggle, type Selection } from './selection'
+import type { PageStore } from './page-store'
 import { usePageStore, usePageStoreValue } from './use-page-store'
 
 /** Chips, toolbar ("N of total", selection, columns, page size), the table and the drawer. */
@@ -49,18 +51,7 @@ export function ResultsPanel({
     },
     [onSession],
   )
-  const store = usePageStore(
-    {
-      serverId,
-      owner: submitted.owner,
-      query: submitted.query,
-      columns: session.columns,
-      orderBy: session.orderBy,
-      order: session.order,
-      pageSize: session.pageSize,
-    },
-    onNotice,
-  )
+  const store = usePageStore(pageQueryOf(serverId, session), onNotice)
   // The selection belongs to one search: a new store (new query, sort …) starts with none.
   const [selected, setSelected] = useState<{ store: object; value: Selection }>({
     store,
@@ -79,15 +70,23 @@ export function ResultsPanel({
   const [viewerOpen, setViewerOpen] = useState(false)
   const table = useRef<VirtualTableHandle>(null)
 
-  const total = usePageStoreValue(store, (s) => s.total)
-  const offline = usePageStoreValue(store, (s) => s.offline)
-  const reported = useRef<object | null>(null)
+  // Pages arriving re-render the table and the count only, not this panel: the first page's
+  // total is reported from a subscription, and the parts that show it subscribe themselves.
+  const latestOnFirstPage = useRef(onFirstPage)
   useEffect(() => {
-    if (total !== null && reported.current !== store) {
-      reported.current = store
-      onFirstPage(total)
+    latestOnFirstPage.current = onFirstPage
+  })
+  useEffect(() => {
+    let reported = false
+    const report = () => {
+      const { total } = store.getSnapshot()
+      if (reported || total === null) return
+      reported = true
+      latestOnFirstPage.current(total)
     }
-  }, [total, store, onFirstPage])
+    report()
+    return store.subscribe(report)
+  }, [store])
 
   const onSort = useCallback(
     (columnId: string) =>
@@ -125,7 +124,6 @@ export function ResultsPanel({
         <ActiveChips model={session.model} onChange={onModel} />
         <ResultsToolbar
           store={store}
-          total={total}
           selection={selection}
           onClearSelection={() => setSelection(NO_SELECTION)}
           target={() =>
@@ -133,7 +131,7 @@ export function ResultsPanel({
               serverId,
               owner: submitted.owner,
               query: submitted.query,
-              total: total ?? 0,
+              total: store.getSnapshot().total ?? 0,
             })
           }
           catalogue={catalogue}
@@ -144,7 +142,7 @@ export function ResultsPanel({
           onPageSize={(pageSize) => onSession((s) => ({ ...s, pageSize }))}
         />
       </Stack>
-      {offline && <OfflineResultsNote note={offline} />}
+      <OfflineNoteOf store={store} />
       {dirty && (
         <Alert variant="light" color="indigo" py={6} radius={0} data-testid="results-stale">
           <Group justify="space-between">
@@ -189,6 +187,12 @@ export function ResultsPanel({
       <EntryViewers onOpenChange={setViewerOpen} />
     </Paper>
   )
+}
+
+/** The offline note while the pages come from the offline library (its own subscription). */
+function OfflineNoteOf({ store }: { store: PageStore }) {
+  const offline = usePageStoreValue(store, (s) => s.offline)
+  return offline ? <OfflineResultsNote note={offline} /> : null
 }
 
 /** Widths of columns not shown now: kept, so a column taken out and back keeps its width. */

@@ -8,6 +8,7 @@ import {
   IconX,
 } from '@tabler/icons-react'
 import { useSyncExternalStore } from 'react'
+import { countRender } from '../../../components/render-count'
 import type { QuantityCatalogue } from '../../../../shared/query'
 import { formatCount } from '../model/format'
 import { quantityLabel } from '../model/labels'
@@ -20,7 +21,6 @@ import { describeSelection, selectedCount, type BulkTarget, type Selection } fro
 
 export function ResultsToolbar({
   store,
-  total,
   selection,
   onClearSelection,
   target,
@@ -32,7 +32,6 @@ export function ResultsToolbar({
   onPageSize,
 }: {
   store: PageStore
-  total: number | null
   selection: Selection
   onClearSelection: () => void
   target: () => BulkTarget
@@ -44,65 +43,7 @@ export function ResultsToolbar({
   pageSize: number
   onPageSize: (size: number) => void
 }) {
-  // Re-render when a feature registers its bulk action.
-  useSyncExternalStore(subscribeBulkActions, () => BULK_HOOKS.map((h) => !!bulkAction(h.id)).join())
-  const count = total === null ? 0 : selectedCount(selection, total)
-  const icons = {
-    download: IconCloudDownload,
-    'export-archive': IconFileExport,
-    'pin-offline': IconPin,
-  } as const
-  const selectionBar =
-    count > 0 && total !== null ? (
-      <Group gap={4} wrap="wrap" data-testid="selection-bar">
-        <Text size="sm" c="indigo" fw={600} data-testid="selection-summary" mr={4}>
-          {describeSelection(selection, total)}
-        </Text>
-        {BULK_HOOKS.map((hook) => {
-          const action = bulkAction(hook.id)
-          const Icon = icons[hook.id]
-          const button = (
-            <Button
-              size="compact-xs"
-              variant="light"
-              leftSection={<Icon size={12} />}
-              disabled={!action}
-              onClick={() => void action?.run(target())}
-              data-testid={`bulk-${hook.id}`}
-            >
-              {action?.label ?? hook.label}
-            </Button>
-          )
-          return action ? (
-            <span key={hook.id}>{button}</span>
-          ) : (
-            <Tooltip key={hook.id} label={hook.pending} multiline w={260}>
-              <span>{button}</span>
-            </Tooltip>
-          )
-        })}
-        {selection.mode === 'ids' && (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            leftSection={<IconCopy size={12} />}
-            onClick={() => void navigator.clipboard?.writeText([...selection.ids].join('\n'))}
-            data-testid="copy-ids"
-          >
-            Copy IDs
-          </Button>
-        )}
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          color="gray"
-          leftSection={<IconX size={12} />}
-          onClick={onClearSelection}
-        >
-          Clear selection
-        </Button>
-      </Group>
-    ) : null
+  countRender('search-toolbar')
   return (
     <Stack gap={6}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -128,9 +69,90 @@ export function ResultsToolbar({
           <ColumnPicker catalogue={catalogue} columns={columns} onChange={onColumns} />
         </Group>
       </Group>
-      {selectionBar}
+      <SelectionBar
+        store={store}
+        selection={selection}
+        onClearSelection={onClearSelection}
+        target={target}
+      />
     </Stack>
   )
+}
+
+/**
+ * What is selected and what can be done with it. It follows the total itself, so a page
+ * arriving does not re-render the rest of the toolbar.
+ */
+function SelectionBar({
+  store,
+  selection,
+  onClearSelection,
+  target,
+}: {
+  store: PageStore
+  selection: Selection
+  onClearSelection: () => void
+  target: () => BulkTarget
+}) {
+  // Re-render when a feature registers its bulk action.
+  useSyncExternalStore(subscribeBulkActions, () => BULK_HOOKS.map((h) => !!bulkAction(h.id)).join())
+  const total = usePageStoreValue(store, (s) => s.total)
+  const count = total === null ? 0 : selectedCount(selection, total)
+  const icons = {
+    download: IconCloudDownload,
+    'export-archive': IconFileExport,
+    'pin-offline': IconPin,
+  } as const
+  return count > 0 && total !== null ? (
+    <Group gap={4} wrap="wrap" data-testid="selection-bar">
+      <Text size="sm" c="indigo" fw={600} data-testid="selection-summary" mr={4}>
+        {describeSelection(selection, total)}
+      </Text>
+      {BULK_HOOKS.map((hook) => {
+        const action = bulkAction(hook.id)
+        const Icon = icons[hook.id]
+        const button = (
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<Icon size={12} />}
+            disabled={!action}
+            onClick={() => void action?.run(target())}
+            data-testid={`bulk-${hook.id}`}
+          >
+            {action?.label ?? hook.label}
+          </Button>
+        )
+        return action ? (
+          <span key={hook.id}>{button}</span>
+        ) : (
+          <Tooltip key={hook.id} label={hook.pending} multiline w={260}>
+            <span>{button}</span>
+          </Tooltip>
+        )
+      })}
+      {selection.mode === 'ids' && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconCopy size={12} />}
+          onClick={() => void navigator.clipboard?.writeText([...selection.ids].join('\n'))}
+          data-testid="copy-ids"
+        >
+          Copy IDs
+        </Button>
+      )}
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color="gray"
+        leftSection={<IconX size={12} />}
+        onClick={onClearSelection}
+      >
+        Clear selection
+      </Button>
+    </Group>
+  ) : null
 }
 
 /** One click adds a column for each filtered quantity the table does not show yet. */

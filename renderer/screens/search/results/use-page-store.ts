@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { Owner, JsonObject } from '../../../../shared/api'
 import type { IpcClient } from '../../../ipc/client'
 import { useIpcClient } from '../../../ipc/client-context'
+import { takeFirstPage } from './first-page'
 import { PageStore, type PageStoreSnapshot } from './page-store'
 
 export interface PageQuery {
@@ -29,6 +30,9 @@ function createStore(client: IpcClient, search: PageQuery, onNotice: OnNotice): 
     pageSize: search.pageSize,
     onNotice,
     fetchPage: (after, pageSize, lane, signal) =>
+      (after === null && lane === 'interactive'
+        ? takeFirstPage(client, { ...search, pageSize }, signal)
+        : undefined) ??
       client.invoke('search.page', { ...search, pageSize, after, lane }, { signal }),
   })
 }

@@ -1,0 +1,94 @@
+/**
+ * The first page of a new search, asked for at the moment the researcher submits it: before
+ * React re-renders the screen for the new search, so the request travels while the screen
+ * renders. The PageStore made for that search takes the answer instead of asking again.
+ * One request waits at a time; one that nobody takes is cancelled after a while.
+ */
+import type { EntriesPage } from '../../../../shared/ipc/channels/search'
+import type { IpcClient } from '../../../ipc/client'
+import type { SearchSession } from '../state/session'
+import type { PageQuery } from './use-page-store'
+
+/** A store is made within a render of the submit; this only bounds a request nobody took. */
+const UNCLAIMED_MS = 5_000
+
+interface Waiting {
+  client: IpcClient
+  key: string
+  page: Promise<EntriesPage>
+  controller: AbortController
+  timer: ReturnType<typeof setTimeout>
+}
+
+let waiting: Waiting | null = null
+
+const keyOf = (search: PageQuery) => JSON.stringify(search)
+
+function drop(entry: Waiting, abort: boolean) {
+  clearTimeout(entry.timer)
+  if (abort) entry.controller.abort()
+  if (waiting === entry) waiting = null
+}
+
+/** Sends the first page of `search` now, on the interactive lane. */
+export function requestFirstPage(client: IpcClient, search: PageQuery): void {
+  if (waiting) drop(waiting, true)
+  const controller = new AbortController()
+  const page = client.invoke(
+    'search.page',
+    { ...search, after: null, lane: 'interactive' },
+    { signal: controller.signal },
+  )
+  // Whoever takes it handles its failure; an untaken one must not be reported as unhandled.
+  page.catch(() => undefined)
+  const entry: Waiting = {
+    client,
+    key: keyOf(search),
+    page,
+    controller,
+    timer: setTimeout(() => drop(entry, true), UNCLAIMED_MS),
+  }
+  waiting = entry
+}
+
+/**
+ * The first page of `search` if it was requested at submit (once); aborting `signal` cancels
+ * it as it would cancel a request of the store's own.
+ */
+export function takeFirstPage(
+  client: IpcClient,
+  search: PageQuery,
+  signal: AbortSignal,
+): Promise<EntriesPage> | undefined {
+  const entry = waiting
+  if (!entry || entry.client !== client || entry.key !== keyOf(search)) return undefined
+  drop(entry, false)
+  if (signal.aborted) {
+    entry.controller.abort()
+    return undefined
+  }
+  signal.addEventListener('abort', () => entry.controller.abort(), { once: true })
+  return entry.page
+}
+
+/** The search the results table shows for a session (what its PageStore asks for). */
+export function pageQueryOf(serverId: string, session: SearchSession): PageQuery {
+  return {
+    serverId,
+    owner: session.submitted.owner,
+    query: session.submitted.query,
+    columns: session.columns,
+    orderBy: session.orderBy,
+    order: session.order,
+    pageSize: session.pageSize,
+  }
+}
+
+/**
+ * Whether going from one session to the next shows a new search in the table (not merely a new
+ * page size, which the store may already use because the server lowered it).
+ */
+export function isNewSearch(before: SearchSession, after: SearchSession): boolean {
+  const key = (s: SearchSession) => JSON.stringify([s.submitted, s.columns, s.orderBy, s.order])
+  return key(before) !== key(after)
+}

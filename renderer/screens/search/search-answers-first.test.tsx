@@ -1,0 +1,125 @@
+import { RouterProvider } from '@tanstack/react-router'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { Profiler } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { EntriesPage } from '../../../shared/ipc/channels/search'
+import type { IpcResult } from '../../../shared/ipc/result'
+import { DEFAULT_CATALOGUE } from '../../../shared/query'
+import { AppProviders } from '../../app/providers'
+import { createAppRouter } from '../../app/routing/router'
+import { renderCount } from '../../components/render-count'
+import { SignInPromptProvider } from '../../components/sign-in/prompt-context'
+import { createSignInPromptStore } from '../../components/sign-in/prompt-store'
+import { createIpcClient } from '../../ipc/client'
+import { createFakeTransport, SHELL_HANDLERS } from '../../test-support/fake-transport'
+import { stubLayoutSize } from '../../test-support/layout-size'
+import { sessionStore } from './state/session-store'
+
+stubLayoutSize(1200, 800)
+
+const QUERY = { 'results.method.simulation.program_name': 'VASP' }
+
+const page = (total: number, from: number): IpcResult<EntriesPage> => ({
+  ok: true,
+  value: {
+    total,
+    rows: Array.from({ length: 3 }, (_, i) => ({ id: `e${from + i}`, cells: {} })),
+    next: String(from + 3),
+    pageSize: 100,
+  },
+})
+
+/**
+ * The whole app at #/search over a fake host. Pages of the empty query are answered at once;
+ * pages of QUERY wait until the test answers them, and each call notes how many commits React
+ * had made when it was sent.
+ */
+function renderSearch() {
+  window.location.hash = '#/search'
+  let commits = 0
+  const waiting: { after: unknown; commitsWhenSent: number; answer: () => void }[] = []
+  const fake = createFakeTransport({
+    ...SHELL_HANDLERS,
+    'search.info': () => ({
+      ok: true,
+      value: { serverId: 'nomad-public', source: 'server', quantities: DEFAULT_CATALOGUE.list() },
+    }),
+    'search.state.get': () => ({ ok: true, value: null }),
+    'search.count': () => ({ ok: true, value: { total: 7 } }),
+    'search.aggregations': () => ({ ok: true, value: { facets: {} } }),
+    'search.history.add': () => ({ ok: true, value: null }),
+    'search.page': (input) => {
+      const { query, after } = input as { query: object; after: string | null }
+      if (Object.keys(query).length === 0) return page(100, after === null ? 0 : Number(after))
+      return new Promise((resolve) =>
+        waiting.push({
+          after,
+          commitsWhenSent: commits,
+          answer: () => resolve(page(7, after === null ? 0 : Number(after))),
+        }),
+      )
+    },
+  })
+  render(
+    <Profiler id="app" onRender={() => void commits++}>
+      <AppProviders client={createIpcClient(fake.transport)}>
+        <SignInPromptProvider store={createSignInPromptStore()}>
+          <RouterProvider router={createAppRouter()} />
+        </SignInPromptProvider>
+      </AppProviders>
+    </Profiler>,
+  )
+  return { waiting, commits: () => commits }
+}
+
+afterEach(() => {
+  window.location.hash = ''
+  sessionStore.clear()
+})
+
+const firstRowId = () =>
+  screen.queryAllByTestId('result-row').find((row) => row.dataset.entryId)?.dataset.entryId
+
+describe('Search answers first, renders second', { timeout: 30_000 }, () => {
+  it('sends search.page before re-rendering; the answer re-renders neither builder nor toolbar', async () => {
+    const app = renderSearch()
+    // The screen loads on demand; the first import takes a while in jsdom.
+    await waitFor(
+      () => expect(screen.getByTestId('results-count')).toHaveAttribute('data-total', '100'),
+      {
+        timeout: 15_000,
+      },
+    )
+    fireEvent.change(screen.getByTestId('json-editor'), {
+      target: { value: JSON.stringify(QUERY) },
+    })
+    await screen.findByTestId('json-valid')
+    // The draft's own effects (its debounced count and facet counts) settle before the click.
+    await waitFor(() => expect(screen.getByTestId('search-submit')).toHaveTextContent('7 results'))
+
+    const before = app.commits()
+    const builder = renderCount('search-builder')
+    expect(builder).toBeGreaterThan(0)
+    fireEvent.click(screen.getByTestId('search-submit'))
+    // Sent in the click's own task, before React committed anything for the new search.
+    const first = app.waiting[0]
+    expect(first?.after).toBeNull()
+    expect(first?.commitsWhenSent).toBe(before)
+    await screen.findByTestId('results-loading')
+    // The submit changed nothing the builder shows, so it did not render again.
+    expect(renderCount('search-builder')).toBe(builder)
+    const toolbar = renderCount('search-toolbar')
+
+    first?.answer()
+    await waitFor(() => expect(firstRowId()).toBe('e0'))
+    expect(screen.getByTestId('results-count')).toHaveAttribute('data-total', '7')
+    // The second page (prefetched, then asked for by the table) arrives too: another change.
+    await waitFor(() => expect(app.waiting.length).toBeGreaterThan(1))
+    for (const call of app.waiting.slice(1)) call.answer()
+    await waitFor(() =>
+      expect(screen.getByTestId('results-count')).toHaveAttribute('data-known', '6'),
+    )
+    expect(renderCount('search-builder')).toBe(builder)
+    expect(renderCount('search-toolbar')).toBe(toolbar)
+  })
+})
