@@ -87,7 +87,7 @@ async function main(): Promise<void> {
           },
         })
         log(
-          `  2 GiB run ${r + 1}: curl ${round1(pairs[r]?.curl ?? 0)} MiB/s, engine ${round1(pairs[r]?.engine ?? 0)} MiB/s, RSS +${round1(pairs[r]?.growth ?? 0)} MiB, ${engine.job?.state}`,
+          `  2 GiB run ${r + 1}: curl ${round1(pairs[r]?.curl ?? 0)} MiB/s, engine ${round1(pairs[r]?.engine ?? 0)} MiB/s, RSS +${round1(pairs[r]?.growth ?? 0)} MiB, CPU s/GiB engine ${((pairs[r]?.cpu.engine ?? 0) / 1000).toFixed(2)} (main ${((pairs[r]?.cpu.engineMain ?? 0) / 1000).toFixed(2)}) curl ${((pairs[r]?.cpu.curl ?? 0) / 1000).toFixed(2)}, ${engine.job?.state}`,
         )
       }
       // Interactive calls through the core while it downloads, with the server's limits on.
