@@ -70,6 +70,9 @@ export function createOfflineModeDomain(
       },
     }
   })()
+  // A library that cannot open is logged where it opens (openDbManager); a fallback that needs
+  // it meets the error when it awaits `answers`. Unawaited, it must not be an unhandled rejection.
+  answers.catch(() => undefined)
 
   const handlers: HandlersFor<typeof offlineModeChannels> = {
     'offline.workOffline': async ({ serverId, offline }) => {
