@@ -51,6 +51,10 @@ test('search, entry drawer, archive viewer, downloads, offline, servers', async 
   await page.goto(`${host.current().origin}/#/archive/${SERVER}/${encodeURIComponent(entryId)}`)
   await expect(page.getByTestId('archive-viewer')).toBeVisible()
   await audit.check('archive page')
+  // The required builder: ticks in the tree and the builder's panel.
+  await page.getByTestId('archive-builder-toggle').click()
+  await expect(page.getByTestId('required-json')).toBeVisible()
+  await audit.check('archive required builder')
   await page.getByTestId('nav-search').click()
   await page.getByRole('grid').focus()
   await page.keyboard.press('Home')

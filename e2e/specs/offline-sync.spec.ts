@@ -1,4 +1,5 @@
 import { startSandbox, type Sandbox } from '../../electron/sandbox'
+import { AxeAudit } from '../fixtures/axe'
 import { shootLightAndDark } from '../fixtures/screenshots'
 import { expect, openApp, test } from '../fixtures/test'
 
@@ -84,6 +85,9 @@ test('sync a pin after the server changed: the report, pinning the new entries',
   await expect(report.getByTestId('sync-report-counts')).toContainText(`${changed} changed`)
   await expect(report.locator('tr[data-change]')).toHaveCount(added + removed + changed)
   await shootLightAndDark(page, 'offline-sync-report')
+  // The report and, below, the storage view join the accessibility check (light and dark).
+  const audit = new AxeAudit(page)
+  await audit.check('sync report', { include: '[role="dialog"]' })
 
   // Pin the new entries; the storage view follows.
   await report.getByTestId('sync-pin-new').click()
@@ -92,4 +96,6 @@ test('sync a pin after the server changed: the report, pinning the new entries',
   await expect(storage.getByTestId('storage-pin')).toContainText(String(after.size))
   await storage.scrollIntoViewIfNeeded()
   await shootLightAndDark(page, 'offline-storage', storage)
+  await audit.check('offline section with the storage view')
+  audit.expectClean()
 })

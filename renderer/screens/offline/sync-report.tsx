@@ -49,7 +49,11 @@ export function SyncReportModal({ pin, onClose }: { pin: PinSummary; onClose: ()
               metadata or archive summary differed). New entries are not kept until you pin them.
             </Text>
             {data.items.length > 0 && (
-              <ScrollArea.Autosize mah={320}>
+              // The list scrolls on its own: focusable, so it scrolls from the keyboard too.
+              <ScrollArea.Autosize
+                mah={320}
+                viewportProps={{ tabIndex: 0, 'aria-label': 'Changed entries, scrollable' }}
+              >
                 <Table
                   verticalSpacing={4}
                   aria-label="Changed entries"
