@@ -4,10 +4,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest'
 import { startSession } from '../api/test-support/sandbox-session'
 import { openEmbeddedDb, type EmbeddedDb } from '../storage/embedded-db'
-import { SUMMARY_REQUIRED, type PinRecord } from './library-records'
+import type { PinRecord } from './library-records'
 import { OfflineLibrary } from './offline-library'
 import { OfflineSearch } from './offline-search'
 import { runPin } from './pin-runner'
+import { testPin } from './testing/pin-record'
 
 let session: Awaited<ReturnType<typeof startSession>>
 let db: EmbeddedDb
@@ -15,20 +16,7 @@ let dir: string
 let library: OfflineLibrary
 
 function pin(id: string, source: PinRecord['source'], limit = 10_000): PinRecord {
-  return {
-    pinId: id,
-    serverId: 'sandbox',
-    serverName: 'Sandbox',
-    label: id,
-    source,
-    limit,
-    archiveRequired: { ...SUMMARY_REQUIRED },
-    state: 'pinning',
-    createdAt: 1,
-    entries: 0,
-    bytes: 0,
-    phase: 'metadata',
-  }
+  return testPin({ pinId: id, label: id, source, limit })
 }
 
 beforeAll(async () => {
