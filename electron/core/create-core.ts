@@ -73,13 +73,13 @@ export function createCore(ports: CorePorts): Core {
     notify: ports.notify,
     manager: ports.downloads,
   })
+  const fromCore = () => ({ signal: new AbortController().signal, sender: 'core' })
   const offline = createOfflineDomain(services, {
     // A pin's raw files go through the one download manager, as any other download.
     startDownload: (spec) =>
-      downloads['downloads.start'](downloadSpecSchema.parse(spec), {
-        signal: new AbortController().signal,
-        sender: 'core',
-      }),
+      downloads['downloads.start'](downloadSpecSchema.parse(spec), fromCore()),
+    findJob: async (jobId) =>
+      (await downloads['downloads.list']({}, fromCore())).jobs.find((job) => job.id === jobId),
   })
   const offlineMode = createOfflineModeDomain(services, { status, manager: offline.manager })
   const kept = () => offlineMode.answers

@@ -59,6 +59,12 @@ export const pinRecordSchema = z.object({
   sync: syncProgressSchema.optional(),
   /** What the last complete sync found. */
   lastSync: syncReportSchema.optional(),
+  /**
+   * "Also keep raw files": set when the pin was asked for them; `jobId` is the download job
+   * fetching them once the pin is complete (pin-raw-files.ts re-attaches to it, or starts it
+   * again, after a restart).
+   */
+  rawFiles: z.object({ jobId: z.string().min(1).optional() }).optional(),
 })
 export type PinRecord = z.infer<typeof pinRecordSchema>
 

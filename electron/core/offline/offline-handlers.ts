@@ -1,10 +1,10 @@
-import type { DownloadSpecInput } from '../../../shared/ipc/channels/downloads'
+import type { DownloadSpecInput, JobSummary } from '../../../shared/ipc/channels/downloads'
 import type { offlineChannels } from '../../../shared/ipc/channels/offline'
 import type { HandlersFor } from '../ipc/router'
 import { openDbManager } from '../db-manager'
 import type { CoreServices } from '../services'
 import { createOfflineManager, type OfflineManager } from './offline-manager'
-import { keepRawFiles } from './pin-raw-files'
+import { createRawFilesKeeper, type RawFilesKeeper } from './pin-raw-files'
 
 /**
  * The offline channels over one offline manager, opened at core start on the app's embedded
@@ -12,14 +12,21 @@ import { keepRawFiles } from './pin-raw-files'
  */
 export function createOfflineDomain(
   services: CoreServices,
-  deps: { startDownload?: (spec: DownloadSpecInput) => Promise<{ jobId: string }> } = {},
+  deps: {
+    startDownload?: (spec: DownloadSpecInput) => Promise<{ jobId: string }>
+    /** A download job by id, or undefined when it is gone from the journal. */
+    findJob?: (jobId: string) => Promise<JobSummary | undefined>
+  } = {},
 ): {
   handlers: HandlersFor<typeof offlineChannels>
   /** The manager once open (offline search over pinned entries reads it). */
   manager: Promise<OfflineManager>
 } {
-  const { ready, use: withManager } = openDbManager(services, 'the offline library', (db) =>
-    createOfflineManager({
+  const { startDownload, findJob } = deps
+  // Raw files of a pin follow once it is complete, as a job in Downloads (pin-raw-files.ts).
+  let keeper: RawFilesKeeper | undefined
+  const { ready, use: withManager } = openDbManager(services, 'the offline library', (db) => {
+    const manager = createOfflineManager({
       api: services.api,
       profiles: services.profiles,
       db,
@@ -27,25 +34,24 @@ export function createOfflineDomain(
       logger: services.logger,
       now: services.now,
       dataDir: services.dataDir,
-    }),
-  )
+      afterComplete: async (pin) => void (await keeper?.ensure(pin.pinId)),
+    })
+    if (startDownload !== undefined && findJob !== undefined) {
+      keeper = createRawFilesKeeper({
+        library: manager.library,
+        dataDir: services.dataDir,
+        startDownload,
+        findJob,
+        logger: services.logger,
+      })
+      // Pins completed before the app stopped get their raw-files job back (resumeAll logs).
+      void keeper.resumeAll()
+    }
+    return manager
+  })
   const handlers: HandlersFor<typeof offlineChannels> = {
     'offline.estimate': (spec) => withManager((m) => m.estimate(spec)),
-    'offline.pin': (spec) =>
-      withManager(async (m) => {
-        const started = await m.pin(spec)
-        const { startDownload } = deps
-        // Raw files follow once the pin is complete, as a job in Downloads (pin-raw-files.ts).
-        if (spec.withRawFiles && startDownload !== undefined)
-          void keepRawFiles(
-            { manager: m, dataDir: services.dataDir, startDownload, logger: services.logger },
-            spec,
-            started.pinId,
-          ).catch((error: unknown) =>
-            services.logger.warn('the raw files of a pin could not start', { error }),
-          )
-        return started
-      }),
+    'offline.pin': (spec) => withManager((m) => m.pin(spec)),
     'offline.list': () => withManager((m) => m.list()),
     'offline.pause': ({ pinId }) => withManager((m) => m.pause(pinId)),
     'offline.resume': ({ pinId }) => withManager((m) => m.resume(pinId)),

@@ -11,7 +11,7 @@ import type { EmbeddedDb } from '../storage/embedded-db'
 import { SUMMARY_REQUIRED, type PinRecord } from './library-records'
 import { OfflineLibrary, recordBytes } from './offline-library'
 import { OfflineSearch } from './offline-search'
-import { pinQuery, runPin } from './pin-runner'
+import { CLOSING, pinQuery, runPin } from './pin-runner'
 import type { FreeSpaceProbe } from '../downloads/destination'
 import { runSync } from './sync-runner'
 
@@ -32,6 +32,11 @@ export interface OfflineManagerDeps {
   /** The data folder, whose disk a pin checks before each page (disk-guard.ts). */
   dataDir?: string
   freeSpace?: FreeSpaceProbe
+  /**
+   * Runs after a pin that asked for raw files completes (pin-raw-files.ts starts their job);
+   * its failure is logged, never the pin's.
+   */
+  afterComplete?: (pin: PinRecord) => Promise<void>
 }
 
 /** Entries whose metadata (and archive summaries, fewer) an estimate measures. */
@@ -135,6 +140,12 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
           pin,
         )
         changed(done)
+        if (done.state === 'complete' && done.rawFiles && deps.afterComplete)
+          await deps
+            .afterComplete(done)
+            .catch((error: unknown) =>
+              deps.logger.warn('the raw files of a pin could not start', { pinId, error }),
+            )
       } catch (error) {
         deps.logger.warn('a pin could not run', { pinId, error })
         const failed = { ...pin, state: 'failed' as const, message: (error as Error).message }
@@ -235,6 +246,7 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
         entries: 0,
         bytes: 0,
         phase: 'metadata',
+        ...(spec.withRawFiles ? { rawFiles: {} } : {}),
       }
       await library.savePin(pin)
       changed(pin)
@@ -284,7 +296,8 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
 
     async dispose() {
       disposed = true
-      for (const controller of running.values()) controller.abort()
+      // Not a pause: what runs now continues at the next start.
+      for (const controller of running.values()) controller.abort(CLOSING)
       await queue
     },
   }

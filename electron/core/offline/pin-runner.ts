@@ -60,9 +60,20 @@ export async function runPin(deps: PinRunnerDeps, start: PinRecord): Promise<Pin
   }
 }
 
+/**
+ * The abort reason when the app closes: the pin stays 'pinning' (not paused), so the next start
+ * resumes it as after a crash; a pause is the user's.
+ */
+export const CLOSING = 'the app is closing'
+
 /** Stores why a pin or sync stopped: paused (asked to, or the disk is full) or failed. */
-export function halted(deps: PinRunnerDeps, pin: PinRecord, error: unknown): Promise<PinRecord> {
+export async function halted(
+  deps: PinRunnerDeps,
+  pin: PinRecord,
+  error: unknown,
+): Promise<PinRecord> {
   const latest = deps.library.getPin(pin.pinId) ?? pin
+  if (deps.signal?.aborted === true && deps.signal.reason === CLOSING) return latest
   if (deps.signal?.aborted === true)
     return saved(deps.library, latest, {
       state: 'paused',
