@@ -19,6 +19,9 @@ function renderRegistration() {
         entries: Math.min(1234, (input as { limit: number }).limit),
         bytes: 5 * 1024 * 1024,
         sampled: 20,
+        folder: '/home/you/.config/nomad-desktop',
+        freeBytes: 100 * 1024 ** 3,
+        reserveBytes: 64 * 1024 ** 2,
       }),
     'offline.pin': (input) => {
       pinned.push(input)

@@ -23,6 +23,10 @@ describe('offline channels', () => {
     expect(estimate.matched).toBeGreaterThan(40)
     expect(estimate.entries).toBe(40)
     expect(estimate.sampled).toBe(20)
+    // The free space of the library's disk, measured (statfs), with the reserve a pin keeps.
+    expect(estimate.freeBytes).toBeGreaterThan(0)
+    expect(estimate.reserveBytes).toBe(64 * 1024 * 1024)
+    expect(estimate.folder).toContain('nomad-core-int-')
     const { pinId } = await env.call('offline.pin', { ...spec, label: 'Published, first 40' })
     const pin = await settledPin(env, pinId)
     expect(pin).toMatchObject({

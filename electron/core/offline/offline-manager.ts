@@ -12,7 +12,8 @@ import { SUMMARY_REQUIRED, type PinRecord } from './library-records'
 import { OfflineLibrary, recordBytes } from './offline-library'
 import { OfflineSearch } from './offline-search'
 import { CLOSING, pinQuery, runPin } from './pin-runner'
-import type { FreeSpaceProbe } from '../downloads/destination'
+import { statfsFreeSpace, type FreeSpaceProbe } from '../downloads/destination'
+import { MIN_FREE_BYTES } from './disk-guard'
 import { runSync } from './sync-runner'
 
 /**
@@ -204,7 +205,14 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
       const matched = answer.pagination.total
       const entries = Math.min(matched, spec.limit)
       const sample = answer.data
-      if (sample.length === 0) return { matched, entries, bytes: 0, sampled: 0 }
+      // The disk the pin would fill, so the dialog can say whether it fits (pin-space.ts).
+      const folder = deps.dataDir ?? ''
+      const disk = {
+        folder,
+        freeBytes: folder ? await (deps.freeSpace ?? statfsFreeSpace)(folder) : null,
+        reserveBytes: MIN_FREE_BYTES,
+      }
+      if (sample.length === 0) return { matched, entries, bytes: 0, sampled: 0, ...disk }
       let perEntry = sample.reduce((sum, doc) => sum + recordBytes(doc), 0) / sample.length
       if (spec.withArchives) {
         const ids = sample.slice(0, ARCHIVE_SAMPLE).map((doc) => doc.entry_id)
@@ -220,7 +228,8 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
         const measured = archives.data.map((item) => recordBytes(item.archive))
         if (measured.length > 0) perEntry += measured.reduce((a, b) => a + b, 0) / measured.length
       }
-      return { matched, entries, bytes: Math.round(entries * perEntry), sampled: sample.length }
+      const bytes = Math.round(entries * perEntry)
+      return { matched, entries, bytes, sampled: sample.length, ...disk }
     },
 
     async pin(spec: PinSpec): Promise<{ pinId: string }> {

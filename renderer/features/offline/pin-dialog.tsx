@@ -20,6 +20,8 @@ import { useInvoke, useMutationInvoke } from '../../ipc/hooks'
 import { formatBytes } from '../uploads/files/format-bytes'
 import type { StartPinRequest } from './start-pin'
 import { useReturnFocus } from '../../components/return-focus'
+import { pinSpace } from '../../../shared/offline/pin-space'
+import { PinSpaceNote } from './pin-space-note'
 
 /** How long typing in the limit pauses before the estimate is asked again. */
 const ESTIMATE_DEBOUNCE_MS = 400
@@ -61,6 +63,8 @@ export function PinDialog({
   const pin = useMutationInvoke('offline.pin')
   const started = pin.isSuccess
   const nothing = estimate.data?.entries === 0
+  const space = estimate.data ? pinSpace(estimate.data) : { state: 'unknown' as const }
+  const tooBig = settled && space.state === 'too-big'
 
   return (
     <Modal opened onClose={onClose} title="Pin for offline use" size="lg" data-testid="pin-dialog">
@@ -121,6 +125,9 @@ export function PinDialog({
             entries={estimate.data?.entries}
             bytes={estimate.data?.bytes}
           />
+          {estimate.data && settled && (
+            <PinSpaceNote estimate={estimate.data} space={space} onLower={setLimit} />
+          )}
           {estimate.error && <ErrorAlert error={estimate.error} />}
           {pin.error && <ErrorAlert error={pin.error} />}
           <Group justify="flex-end">
@@ -130,7 +137,8 @@ export function PinDialog({
             <Button
               onClick={() => pin.mutate({ ...spec, withRawFiles })}
               loading={pin.isPending}
-              disabled={!validLimit || !settled || !estimate.data || nothing}
+              disabled={!validLimit || !settled || !estimate.data || nothing || tooBig}
+              aria-describedby={tooBig ? 'pin-space-reason' : undefined}
               data-testid="pin-start"
             >
               Pin

@@ -57,6 +57,12 @@ export const pinEstimateSchema = z.strictObject({
   bytes: count,
   /** Entries the sample measured (0: nothing to measure, bytes is 0). */
   sampled: count,
+  /** The folder on whose disk the library lives (the app's data folder). */
+  folder: z.string(),
+  /** Free bytes on that disk now; null when it cannot be measured. */
+  freeBytes: count.nullable(),
+  /** What the library keeps free: a pin pauses below it (shared/offline/pin-space.ts). */
+  reserveBytes: count,
 })
 export type PinEstimate = z.infer<typeof pinEstimateSchema>
 
