@@ -95,7 +95,12 @@ const onDisk = (path: string) => {
  * of its own (the archive endpoint refuses owner all, and building 1 000 archives of the big
  * sandbox would only measure the sandbox).
  */
-async function archiveCost(): Promise<{ metadata: number; withArchives: number }> {
+async function archiveCost(): Promise<{
+  metadata: number
+  withArchives: number
+  /** The start-up scan of those 1 000 entries with their summaries, in a fresh library. */
+  scanMs: number
+}> {
   const small = await startSandboxChild({
     entries: 2000,
     limits: { rate: null, concurrency: null },
@@ -141,7 +146,11 @@ async function archiveCost(): Promise<{ metadata: number; withArchives: number }
     }
     await db.flushed()
     const scale = 1000 / Math.max(1, docs.length)
-    return { metadata: base * scale, withArchives: onDisk(db.path) * scale }
+    // What the start-up scan costs per 1 000 entries when they carry their archive summaries.
+    const scanStart = performance.now()
+    await new OfflineLibrary(db).scan()
+    const scanMs = (performance.now() - scanStart) * scale
+    return { metadata: base * scale, withArchives: onDisk(db.path) * scale, scanMs }
   } finally {
     await db.close()
     rmSync(dir, { recursive: true, force: true })
@@ -254,7 +263,7 @@ async function main() {
         metric: 'first query after start (after the start-up scan)',
         target: '≤ 300 ms',
         measured: `${round1(coldMs)} ms`,
-        reference: `the scan itself, in the background at start: ${round1(scanMs)} ms; a first query with nothing read before: ${round1(unreadMs)} ms`,
+        reference: `the scan itself, in the background at start: ${round1(scanMs)} ms${typeof archives === 'string' ? '' : ` (per 1 000 entries with archive summaries: ${round1(archives.scanMs)} ms)`}; a first query with nothing read before: ${round1(unreadMs)} ms`,
         pass: coldMs <= FIRST_PAGE_MS,
       },
       {
@@ -274,6 +283,7 @@ async function main() {
       metadataBytes,
       archives,
       coldMs,
+      scanMs,
       localPage,
       localFacets,
       remotePage,

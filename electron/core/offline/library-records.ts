@@ -68,9 +68,16 @@ export const pinRecordSchema = z.object({
 })
 export type PinRecord = z.infer<typeof pinRecordSchema>
 
+/** An entry's metadata as the server sent it (evaluated by shared/query offline). */
+const entryDocSchema = z.looseObject({ entry_id: z.string().min(1) })
+
+/**
+ * An entry as the library hands it out: its metadata, its archive summary when kept, and the
+ * pins that keep it. Stored as two records (offline-library.ts): the small entry record the
+ * start-up scan reads, and the archive summary, read only when asked for.
+ */
 export const storedEntrySchema = z.object({
-  /** The entry's metadata as the server sent it (evaluated by shared/query offline). */
-  doc: jsonObject.and(z.object({ entry_id: z.string().min(1) })),
+  doc: entryDocSchema,
   /** The archive summary (`archiveRequired` of the pin that fetched it), when kept. */
   archive: jsonObject.optional(),
   /** The pins that keep this entry; the entry is removed with the last of them. */
@@ -78,3 +85,29 @@ export const storedEntrySchema = z.object({
   syncedAt: z.number(),
 })
 export type StoredEntry = z.infer<typeof storedEntrySchema>
+
+/**
+ * The entry record in `offline-entries` (layout 2): the entry without its archive summary, and
+ * whether one is kept in `offline-archives`. A record of layout 1 still holds its summary as
+ * `archive`; the migration (library-migration.ts) moves it out, and until then it is read as is.
+ */
+export const entryRecordSchema = z.object({
+  doc: entryDocSchema,
+  pins: z.array(z.string()).min(1),
+  syncedAt: z.number(),
+  archived: z.boolean().optional(),
+  archive: jsonObject.optional(),
+})
+export type EntryRecord = z.infer<typeof entryRecordSchema>
+
+/** What the scan and `entriesOf` hand out: an entry without its archive summary. */
+export interface EntryHead {
+  doc: StoredEntry['doc']
+  pins: string[]
+  syncedAt: number
+  /** Whether an archive summary is kept (read it with `OfflineLibrary.entry`). */
+  archived: boolean
+}
+
+/** The archive summary record in `offline-archives`. */
+export const archiveRecordSchema = jsonObject

@@ -1,17 +1,25 @@
 import type { Database } from 'lmdb'
 import type { EmbeddedDb } from '../storage/embedded-db'
 import {
+  archiveRecordSchema,
+  entryRecordSchema,
   pinRecordSchema,
   storedEntrySchema,
+  type EntryHead,
+  type EntryRecord,
   type PinRecord,
   type StoredEntry,
 } from './library-records'
+import { checkArchives, migrateArchives, type LibraryDbs } from './library-migration'
 
 /**
- * The offline library's records in the app's one embedded database: sub-database
- * `offline-pins` (pin id → PinRecord) and `offline-entries` ("<server id>\0<entry id>" →
- * StoredEntry, so one server's entries are one key range). Every change that touches both is
- * one transaction: a crash leaves a pin and its entries consistent, at the last page stored.
+ * The offline library's records in the app's one embedded database: sub-databases
+ * `offline-pins` (pin id → PinRecord), `offline-entries` ([server id, entry id] → the entry
+ * record: metadata and pins, small) and `offline-archives` (the same key → the entry's archive
+ * summary, large). The start-up scan reads only entry records; a summary is read when an entry is
+ * opened, synced or exported. Every change that touches several is one transaction: a crash
+ * leaves a pin and its entries consistent, at the last page stored. `offline-meta` holds the
+ * layout version (library-migration.ts).
  */
 
 type Json = Record<string, unknown>
@@ -29,7 +37,7 @@ export interface DamagedRecord {
  * server's entries are one range, in entry id order. (A string key with a NUL separator would be
  * read back as such an array by lmdb's key encoding, and its ranges would not match.)
  */
-type EntryKey = [string, string]
+export type EntryKey = [string, string]
 const entryKey = (serverId: string, entryId: string): EntryKey => [serverId, entryId]
 /** Above every entry id (ids are ASCII; U+FFFF encodes above any ASCII byte). */
 const LAST = '\uffff'
@@ -53,6 +61,8 @@ export interface LibraryTables {
 export class OfflineLibrary {
   private readonly pins: Database<unknown, string>
   private readonly entries: Database<unknown, EntryKey>
+  private readonly archives: Database<unknown, EntryKey>
+  private readonly meta: Database<unknown, string>
   /** Bumped on every change of a server's entries: the offline search rebuilds its source. */
   private readonly versions = new Map<string, number>()
   private readonly damagedKeys = new Map<string, Omit<DamagedRecord, 'key'>>()
@@ -60,6 +70,29 @@ export class OfflineLibrary {
   constructor(private readonly db: EmbeddedDb) {
     this.pins = db.openDB<unknown, string>('offline-pins')
     this.entries = db.openDB<unknown, EntryKey>('offline-entries')
+    this.archives = db.openDB<unknown, EntryKey>('offline-archives')
+    this.meta = db.openDB<unknown, string>('offline-meta')
+  }
+
+  private dbs(): LibraryDbs {
+    return { db: this.db, entries: this.entries, archives: this.archives, meta: this.meta }
+  }
+
+  /**
+   * Moves archive summaries of layout 1 out of the entry records, in chunks of one transaction
+   * each (an interrupted migration resumes at the next start); a no-op once done.
+   */
+  migrate(options?: { chunk?: number; signal?: AbortSignal }): Promise<number> {
+    return migrateArchives(this.dbs(), options)
+  }
+
+  /**
+   * Reads every archive summary once, in chunks that leave the event loop free (a background
+   * pass after the scan), so a damaged one is listed even before anyone opens it.
+   */
+  async checkArchives(signal?: AbortSignal): Promise<DamagedRecord[]> {
+    await checkArchives(this.dbs(), (key, value) => this.archiveOf(key, value), signal)
+    return this.damaged()
   }
 
   version(serverId: string): number {
@@ -75,12 +108,12 @@ export class OfflineLibrary {
    * Reads every record once (at start), so damage is found before a search meets it; yields
    * to the event loop every SCAN_CHUNK records. Returns what `damaged()` then returns.
    */
-  async scan(visit?: (serverId: string, entry: StoredEntry) => void): Promise<DamagedRecord[]> {
+  async scan(visit?: (serverId: string, entry: EntryHead) => void): Promise<DamagedRecord[]> {
     this.listPins()
     let read = 0
     for (const { key, value } of this.entries.getRange()) {
-      const entry = this.validEntry(key, value)
-      if (entry !== undefined) visit?.(key[0], entry)
+      const record = this.validRecord(key, value)
+      if (record !== undefined) visit?.(key[0], head(record))
       if (++read % SCAN_CHUNK === 0) await new Promise((resolve) => setImmediate(resolve))
     }
     return this.damaged()
@@ -105,17 +138,19 @@ export class OfflineLibrary {
     })
   }
 
+  /** The entry with its archive summary (read and checked now), or undefined when missing. */
   entry(serverId: string, entryId: string): StoredEntry | undefined {
     const key = entryKey(serverId, entryId)
-    return this.validEntry(key, this.entries.get(key))
+    const record = this.validRecord(key, this.entries.get(key))
+    return record === undefined ? undefined : this.withArchive(key, record)
   }
 
-  /** Every valid stored entry of a server, in entry id order (damaged ones are skipped). */
-  *entriesOf(serverId: string): Generator<StoredEntry> {
+  /** Every valid stored entry of a server, in entry id order, without archive summaries. */
+  *entriesOf(serverId: string): Generator<EntryHead> {
     const range = this.entries.getRange({ start: [serverId], end: [serverId, LAST] })
     for (const { key, value } of range) {
-      const entry = this.validEntry(key, value)
-      if (entry) yield entry
+      const record = this.validRecord(key, value)
+      if (record) yield head(record)
     }
   }
 
@@ -135,7 +170,8 @@ export class OfflineLibrary {
       for (const doc of docs) {
         const entryId = String(doc.entry_id)
         const key = entryKey(pin.serverId, entryId)
-        const old = this.validEntry(key, this.entries.get(key))
+        const stored = this.validRecord(key, this.entries.get(key))
+        const old = stored && this.withArchive(key, stored)
         const keeps = old?.pins.includes(pin.pinId) ?? false
         const record: StoredEntry = {
           doc: doc as StoredEntry['doc'],
@@ -145,7 +181,8 @@ export class OfflineLibrary {
         }
         if (!keeps) added += 1
         bytes += recordBytes(record) - (old && keeps ? recordBytes(old) : 0)
-        this.entries.putSync(key, record)
+        // The summary stays where it is, unless it is still inline (layout 1) and moves now.
+        this.put(key, record, stored?.archive !== undefined, stored?.archived === true)
       }
       const current = this.getPin(pin.pinId) ?? pin
       const result = pinRecordSchema.parse({
@@ -171,10 +208,11 @@ export class OfflineLibrary {
       let bytes = 0
       for (const [entryId, archive] of archives) {
         const key = entryKey(pin.serverId, entryId)
-        const old = this.validEntry(key, this.entries.get(key))
-        if (!old) continue
+        const stored = this.validRecord(key, this.entries.get(key))
+        if (!stored) continue
+        const old = this.withArchive(key, stored)
         bytes += recordBytes(archive) - (old.archive ? recordBytes(old.archive) : 0)
-        this.entries.putSync(key, { ...old, archive })
+        this.put(key, { ...old, archive }, true)
       }
       const current = this.getPin(pin.pinId) ?? pin
       const result = pinRecordSchema.parse({
@@ -199,8 +237,12 @@ export class OfflineLibrary {
           if (!entry.pins.includes(pinId)) continue
           const key = entryKey(serverId, entry.doc.entry_id)
           const pins = entry.pins.filter((id) => id !== pinId)
-          if (pins.length === 0) this.entries.removeSync(key)
-          else this.entries.putSync(key, { ...entry, pins })
+          if (pins.length === 0) this.remove(key)
+          else {
+            // The record as stored (a summary still inline stays with it), with one pin less.
+            const record = this.validRecord(key, this.entries.get(key))
+            if (record) this.entries.putSync(key, { ...record, pins })
+          }
         }
       }
       this.pins.removeSync(pinId)
@@ -217,11 +259,13 @@ export class OfflineLibrary {
       entry: (server, id) => this.entry(server, id),
       exists: (server, id) => this.entries.get(entryKey(server, id)) !== undefined,
       putEntry: (server, entry) => {
-        this.entries.putSync(entryKey(server, entry.doc.entry_id), storedEntrySchema.parse(entry))
+        const key = entryKey(server, entry.doc.entry_id)
+        this.put(key, storedEntrySchema.parse(entry), true)
         // A record rewritten whole (a re-sync) is no longer damaged.
-        this.damagedKeys.delete(`entry ${server}/${entry.doc.entry_id}`)
+        this.damagedKeys.delete(`entry ${key.join('/')}`)
+        this.damagedKeys.delete(`archive ${key.join('/')}`)
       },
-      removeEntry: (server, id) => this.entries.removeSync(entryKey(server, id)),
+      removeEntry: (server, id) => this.remove(entryKey(server, id)),
       putPin: (pin) => this.pins.putSync(pin.pinId, pinRecordSchema.parse(pin)),
     }
     const result = await this.db.transaction(() => action(tables))
@@ -243,9 +287,66 @@ export class OfflineLibrary {
     return undefined
   }
 
-  private validEntry(key: EntryKey, value: unknown): StoredEntry | undefined {
+  /**
+   * Writes an entry as its two records (inside a transaction): the entry record and, when
+   * `writeArchive`, its archive summary (else the stored summary is left as it is); a summary no
+   * longer kept is removed.
+   */
+  private put(
+    key: EntryKey,
+    entry: StoredEntry,
+    writeArchive: boolean,
+    /** False when no summary is stored apart (a fresh entry: nothing to remove). */
+    storedApart = true,
+  ) {
+    const { archive, ...rest } = entry
+    this.entries.putSync(key, { ...rest, archived: archive !== undefined })
+    if (archive === undefined) {
+      if (storedApart) this.archives.removeSync(key)
+    } else if (writeArchive) this.archives.putSync(key, archive)
+  }
+
+  private remove(key: EntryKey) {
+    this.entries.removeSync(key)
+    this.archives.removeSync(key)
+  }
+
+  /** The entry record with its archive summary: inline (layout 1) or read apart and checked. */
+  private withArchive(key: EntryKey, record: EntryRecord): StoredEntry {
+    const { archived, archive, ...rest } = record
+    if (archive !== undefined) return { ...rest, archive }
+    if (archived !== true) return rest
+    const read = this.archiveOf(key, this.archives.get(key), record.pins)
+    return read === undefined ? rest : { ...rest, archive: read }
+  }
+
+  /** A checked archive summary; a damaged one is reported with the pins of its entry. */
+  private archiveOf(
+    key: EntryKey,
+    value: unknown,
+    pins?: string[],
+  ): Record<string, unknown> | undefined {
     if (value === undefined) return undefined
-    const parsed = storedEntrySchema.safeParse(value)
+    const parsed = archiveRecordSchema.safeParse(value)
+    if (parsed.success) return parsed.data
+    const pinIds = pins ?? this.pinsOf(key)
+    this.damagedKeys.set(`archive ${key.join('/')}`, {
+      problem: parsed.error.issues[0]?.message ?? 'invalid record',
+      ...(pinIds.length > 0 ? { pinIds } : {}),
+    })
+    return undefined
+  }
+
+  private pinsOf(key: EntryKey): string[] {
+    const value: unknown = this.entries.get(key)
+    const raw: unknown =
+      typeof value === 'object' && value !== null && 'pins' in value ? value.pins : undefined
+    return Array.isArray(raw) ? raw.filter((id) => typeof id === 'string') : []
+  }
+
+  private validRecord(key: EntryKey, value: unknown): EntryRecord | undefined {
+    if (value === undefined) return undefined
+    const parsed = entryRecordSchema.safeParse(value)
     if (parsed.success) return parsed.data
     const raw: unknown =
       typeof value === 'object' && value !== null && 'pins' in value ? value.pins : undefined
@@ -255,5 +356,14 @@ export class OfflineLibrary {
       ...(pinIds.length > 0 ? { pinIds } : {}),
     })
     return undefined
+  }
+}
+
+function head(record: EntryRecord): EntryHead {
+  return {
+    doc: record.doc,
+    pins: record.pins,
+    syncedAt: record.syncedAt,
+    archived: record.archived === true || record.archive !== undefined,
   }
 }

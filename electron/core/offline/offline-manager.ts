@@ -54,6 +54,9 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
   let queue: Promise<unknown> = Promise.resolve()
   let lastEvent = 0
   let disposed = false
+  // The background pass after the start-up scan; stopped and awaited at dispose.
+  const stopping = new AbortController()
+  let background: Promise<void> = Promise.resolve()
 
   const summary = (pin: PinRecord): PinSummary => ({
     pinId: pin.pinId,
@@ -176,6 +179,21 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
       const collector = search.collector()
       const damaged = await library.scan((serverId, entry) => collector.add(serverId, entry))
       collector.done()
+      // Then, in the background: an older library's summaries move out of its entry records
+      // (library-migration.ts), and every summary is read once, so a damaged one is listed
+      // before anyone opens it.
+      background = library
+        .migrate({ signal: stopping.signal })
+        .then(() => library.checkArchives(stopping.signal))
+        .then(
+          (found) => {
+            if (found.length > damaged.length)
+              deps.logger.warn('the offline library has damaged archive summaries', {
+                count: found.length - damaged.length,
+              })
+          },
+          (error: unknown) => deps.logger.warn('the offline library check failed', { error }),
+        )
       return damaged
     },
 
@@ -307,7 +325,8 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
       disposed = true
       // Not a pause: what runs now continues at the next start.
       for (const controller of running.values()) controller.abort(CLOSING)
-      await queue
+      stopping.abort()
+      await Promise.all([queue, background])
     },
   }
 }

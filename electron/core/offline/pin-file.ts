@@ -9,6 +9,7 @@ import {
   pinRecordSchema,
   pinSourceSchema,
   storedEntrySchema,
+  type EntryHead,
   type PinRecord,
 } from './library-records'
 import { recordBytes, type OfflineLibrary } from './offline-library'
@@ -68,6 +69,8 @@ export async function exportPin(
     for (const entry of library.entriesOf(pin.serverId))
       if (entry.pins.includes(pin.pinId)) yield entry
   }
+  // With its archive summary, read as the line is written.
+  const full = (entry: EntryHead) => library.entry(pin.serverId, entry.doc.entry_id)
   let count = 0
   for (const _ of kept()) count += 1
   const header: Header = {
@@ -89,8 +92,11 @@ export async function exportPin(
   // Streamed a line at a time: a pin of 200 000 entries is never one string in memory.
   function* lines() {
     yield `${JSON.stringify(header)}\n`
-    for (const entry of kept())
+    for (const head of kept()) {
+      const entry = full(head)
+      if (entry === undefined) continue
       yield `${JSON.stringify({ doc: entry.doc, ...(entry.archive ? { archive: entry.archive } : {}) })}\n`
+    }
   }
   try {
     await writeFileAtomic(path, lines(), { mode: 0o644 })

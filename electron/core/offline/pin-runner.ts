@@ -156,8 +156,7 @@ async function fetchArchives(deps: PinRunnerDeps, start: PinRecord): Promise<Pin
   if (required === null) return start
   const missing: string[] = []
   for (const entry of library.entriesOf(start.serverId))
-    if (entry.pins.includes(start.pinId) && entry.archive === undefined)
-      missing.push(entry.doc.entry_id)
+    if (entry.pins.includes(start.pinId) && !entry.archived) missing.push(entry.doc.entry_id)
   let pin = start
   for (let at = 0; at < missing.length; at += ARCHIVE_PAGE) {
     await checkDisk(deps.disk)

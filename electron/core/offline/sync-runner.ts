@@ -191,8 +191,12 @@ async function finish(deps: PinRunnerDeps, pin: PinRecord): Promise<PinRecord> {
   const sync = pin.sync
   if (sync?.kind !== 'sync') return pin
   const unseen: StoredEntry[] = []
-  for (const entry of library.entriesOf(pin.serverId))
-    if (entry.pins.includes(pin.pinId) && entry.syncedAt < sync.startedAt) unseen.push(entry)
+  for (const head of library.entriesOf(pin.serverId)) {
+    if (!head.pins.includes(pin.pinId) || head.syncedAt >= sync.startedAt) continue
+    // With its summary: it is counted in the pin's bytes, and kept if another pin keeps it.
+    const entry = library.entry(pin.serverId, head.doc.entry_id)
+    if (entry) unseen.push(entry)
+  }
   const now = Math.max(deps.now?.() ?? Date.now(), sync.startedAt)
   return library.write(pin.serverId, (t) => {
     const current = library.getPin(pin.pinId) ?? pin
