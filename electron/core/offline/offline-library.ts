@@ -105,8 +105,9 @@ export class OfflineLibrary {
   }
 
   /**
-   * Reads every record once (at start), so damage is found before a search meets it; yields
-   * to the event loop every SCAN_CHUNK records. Returns what `damaged()` then returns.
+   * Reads every pin and entry record once (at start; archive summaries are `checkArchives`'s),
+   * so damage is found before a search meets it; yields to the event loop every SCAN_CHUNK
+   * records. Returns what `damaged()` then returns.
    */
   async scan(visit?: (serverId: string, entry: EntryHead) => void): Promise<DamagedRecord[]> {
     this.listPins()
