@@ -44,8 +44,12 @@ export function createOfflineDomain(
         findJob,
         logger: services.logger,
       })
-      // Pins completed before the app stopped get their raw-files job back (resumeAll logs).
-      void keeper.resumeAll()
+      // Pins completed before the app stopped get their raw-files job back.
+      keeper
+        .resumeAll()
+        .catch((error: unknown) =>
+          services.logger.warn('the raw files of pins could not resume', { error }),
+        )
     }
     return manager
   })
