@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// findBy* and waitFor resolve as soon as their element appears; the default 1 s limit only
+// bites when a lazy chunk (a dialog, a viewer) loads on a 2-core machine running the whole
+// suite, which CI is. The 20 s test timeout (vitest.config.ts) still catches a real hang.
+configure({ asyncUtilTimeout: 8000 })
 
 // Mantine reads these browser APIs, which jsdom does not implement.
 if (typeof window !== 'undefined') {
