@@ -145,7 +145,7 @@ ${markdownTable(
   and answer size: that is how "content bytes fetched" is measured (in web mode the host
   fetches, so the browser never sees these requests). Content bytes are those of
   \`GET …/raw/…\`; the listing of the file itself (\`rawdir\`, its size) is listed beside them.
-- First rows and first lines: ${ROUNDS} rounds after one warm-up; each round reloads the page
+- First rows and first lines: ${ROUNDS} rounds after one warm-up; each round loads the page afresh
   (no cache from the round before), clicks the folder (or the file) and waits frame by frame
   inside the page for the first frame row (or the first text line). Figures are the median
   with min and max.
