@@ -34,8 +34,10 @@ export const BIG_FILE = 'trajectory.log'
 
 export interface FilesSeries {
   folderMs: number[]
-  /** rawdir requests the app made to open the folder, per round. */
+  /** rawdir requests the app made to open the folder that ended before its first rows, per round. */
   folderRequests: number[]
+  /** Round 1's rawdir requests for the opened folder: "page_size=… before|after the first rows". */
+  folderRequestLog: string[]
   rawFolderMs: number[]
   textMs: number[]
   /** Bytes of the file's content (GET …/raw/…) fetched to show the first lines, per round. */
@@ -64,6 +66,7 @@ export async function runFileBrowser(
   const series: FilesSeries = {
     folderMs: [],
     folderRequests: [],
+    folderRequestLog: [],
     rawFolderMs: [],
     textMs: [],
     textBytes: [],
@@ -110,7 +113,15 @@ export async function runFileBrowser(
       await page.locator(folderItem).waitFor()
       proxy.reset()
       const folderMs = await clickToVisible(page, folderItem, '[data-name="00001.xyz"]')
-      const folderRequests = proxy.requests().filter((r) => r.url.includes('/rawdir/')).length
+      const shownAt = performance.now()
+      // Whatever else opening it asks for (the tree's branch) arrives now: give it a moment.
+      await page.waitForTimeout(500)
+      const opened = proxy.requests().filter((r) => r.url.includes(`/rawdir/${folder}?`))
+      const folderRequests = opened.filter((r) => r.endMs <= shownAt).length
+      const folderRequestLog = opened.map(
+        (r) =>
+          `page_size=${new URL(r.url, proxy.origin).searchParams.get('page_size') ?? '?'} ${r.endMs <= shownAt ? 'before' : 'after'} the first rows`,
+      )
       const rawFolderMs = await rawTimed(rawFolder)
       await openFresh(page, at(BIG_FOLDER, round))
       await page.locator(fileItem).waitFor()
@@ -120,16 +131,21 @@ export async function runFileBrowser(
       // Whatever else the preview asks for arrives now or never: give it a moment to show.
       await page.waitForTimeout(500)
       const fetched = proxy.requests().filter((r) => r.url.includes(`/${BIG_FILE}`))
-      const content = fetched.filter((r) => r.url.includes('/raw/'))
+      // Content is what the server answered with the file's bytes: a 503 of its limiter (a
+      // short error body, then a retry) carries none.
+      const content = fetched.filter((r) => r.url.includes('/raw/') && r.status < 300)
       const rawChunkMs = await rawTimed(rawChunk)
       if (round < 0) continue
       series.folderMs.push(folderMs)
       series.folderRequests.push(folderRequests)
+      if (round === 0) series.folderRequestLog.push(...folderRequestLog)
       series.rawFolderMs.push(rawFolderMs)
       series.textMs.push(textMs)
       series.textBytes.push(content.reduce((sum, r) => sum + r.bytes, 0))
       series.textRequests.push(
-        fetched.map((r) => `${r.method} ${r.url.replace(basePath, '')} → ${r.bytes} B`),
+        fetched.map(
+          (r) => `${r.method} ${r.url.replace(basePath, '')} → ${r.status}, ${r.bytes} B`,
+        ),
       )
       series.rawChunkMs.push(rawChunkMs)
       series.notes.push(note)
