@@ -8,6 +8,9 @@ export interface ProxiedRequest {
   status: number
   /** Response body bytes passed back to the client. */
   bytes: number
+  /** `performance.now()` of this process when the request arrived and when its answer ended. */
+  startMs: number
+  endMs: number
 }
 
 export interface CountingProxy {
@@ -28,6 +31,7 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   const { hostname, port } = new URL(target)
   let log: ProxiedRequest[] = []
   const forward = (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const startMs = performance.now()
     const upstream = request(
       {
         hostname,
@@ -42,9 +46,14 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
           url: incoming.url ?? '',
           status: answer.statusCode ?? 0,
           bytes: 0,
+          startMs,
+          endMs: startMs,
         }
         answer.on('data', (chunk: Buffer) => (entry.bytes += chunk.length))
-        answer.on('end', () => log.push(entry))
+        answer.on('end', () => {
+          entry.endMs = performance.now()
+          log.push(entry)
+        })
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(outgoing)
       },

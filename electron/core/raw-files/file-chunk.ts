@@ -54,13 +54,21 @@ export async function readChunk(
   signal: AbortSignal,
 ): Promise<FilePreview> {
   const what = `the file "${input.path}" of upload ${input.uploadId}`
-  // The size comes from the listing form of the same path; the bytes from the raw route.
-  // Both at once: one round trip of waiting instead of two.
+  // The size comes from the listing form of the same path (unless the caller knows it from the
+  // folder's listing); the bytes from the raw route. Both at once: one round trip of waiting
+  // instead of two.
   const both = new AbortController()
   const abort = () => both.abort()
   signal.addEventListener('abort', abort, { once: true })
   const options = { lane: 'interactive' as const, signal: both.signal, label: what }
-  const meta = client.files.uploadRawdir(input.uploadId, input.path, undefined, options)
+  const size =
+    input.size === undefined
+      ? client.files.uploadRawdir(input.uploadId, input.path, undefined, options).then((info) => {
+          if (isRawdirDirectory(info))
+            throw new AppError('invalid_input', `"${input.path}" is a folder; open it instead.`)
+          return info.file_metadata.size
+        })
+      : Promise.resolve(input.size)
   const bytes = client.files.uploadRawFile(
     input.uploadId,
     input.path,
@@ -73,14 +81,11 @@ export async function readChunk(
     (body) => firstBytes(body, input.length),
     options,
   )
-  // Handled here so a failure while `meta` is still pending is never "unhandled"; it is
+  // Handled here so a failure while `size` is still pending is never "unhandled"; it is
   // reported below through `await bytes` when it matters.
   bytes.catch(() => undefined)
   try {
-    const info = await meta
-    if (isRawdirDirectory(info))
-      throw new AppError('invalid_input', `"${input.path}" is a folder; open it instead.`)
-    return await shapeChunk(input, info.file_metadata.size, () => bytes)
+    return await shapeChunk(input, await size, () => bytes)
   } finally {
     signal.removeEventListener('abort', abort)
     both.abort() // whatever is still running is no longer needed

@@ -30,12 +30,13 @@ export async function fetchFolderPage(
   page: number,
   pageSize: number,
   signal: AbortSignal,
+  lane: 'interactive' | 'background' = 'interactive',
 ) {
   const answer = await client.files.uploadRawdir(
     uploadId,
     path,
     { page, page_size: pageSize, include_entry_info: true },
-    { lane: 'interactive', signal, label: `the folder "${path || '/'}" of upload ${uploadId}` },
+    { lane, signal, label: `the folder "${path || '/'}" of upload ${uploadId}` },
   )
   if (!isRawdirDirectory(answer))
     throw new AppError('invalid_input', `"${path}" is a file, not a folder.`)

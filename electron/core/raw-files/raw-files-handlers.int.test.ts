@@ -152,6 +152,17 @@ describe('rawFiles.preview', () => {
     expect(preview.text).toBe(whole.subarray(0, lineEnd).toString('utf8'))
   })
 
+  it('with the size from the listing, asks the server for the bytes only', async () => {
+    const input = { serverId: env.serverId, uploadId: entry.upload_id, path: entry.mainfile }
+    env.sandbox.resetStats()
+    const asked = await env.call('rawFiles.preview', input)
+    expect(env.sandbox.stats().requests).toBe(2) // the file's own listing (its size) and bytes
+    env.sandbox.resetStats()
+    const told = await env.call('rawFiles.preview', { ...input, size: asked.size })
+    expect(env.sandbox.stats().requests).toBe(1)
+    expect(told).toEqual(asked)
+  })
+
   it('a shorter range and a small file', async () => {
     const part = await env.call('rawFiles.preview', {
       serverId: env.serverId,

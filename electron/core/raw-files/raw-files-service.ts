@@ -2,7 +2,8 @@
  * Browsing an upload's raw files: folder pages from GET /uploads/{id}/rawdir/{path} (sorted and
  * filtered over the whole folder when asked, folder-index.ts), and chunks of a file from
  * GET /uploads/{id}/raw/{path}?offset&length (file-chunk.ts), through the server's client
- * on the interactive lane: someone is looking.
+ * on the interactive lane: someone is looking (the folder tree's branches on the background lane,
+ * after them).
  */
 import { AppError } from '../../../shared/errors'
 import type { FileItem, FolderPage, FolderSort } from '../../../shared/ipc/channels/raw-files'
@@ -71,6 +72,7 @@ export function createRawFilesService(
         input.page,
         input.pageSize,
         signal,
+        input.background ? 'background' : 'interactive',
       )
       return {
         uploadId: input.uploadId,

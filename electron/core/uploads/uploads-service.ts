@@ -82,7 +82,8 @@ export function createUploadsService(api: ApiRegistry) {
     members: ReturnType<typeof memberIds>,
     signal: AbortSignal,
   ) {
-    const o = { lane: 'interactive' as const, signal }
+    // Names of members are decoration: a listing or preview asked for meanwhile goes first.
+    const o = { lane: 'background' as const, signal }
     const userIds = [...new Set(members.filter((m) => m.kind === 'user').map((m) => m.id))]
     const groupIds = [
       ...new Set(members.filter((m) => m.kind === 'group' && m.id !== 'all').map((m) => m.id)),

@@ -89,6 +89,11 @@ export const rawFilesChannels = {
       order: z.enum(['asc', 'desc']).default('asc'),
       /** Part of a name, any case; "" lists everything. */
       filter: z.string().max(200).default(''),
+      /**
+       * A look-ahead nobody waits on yet (the folder tree's branches): it goes after the
+       * listings and previews someone is waiting for (the scheduler's background lane).
+       */
+      background: z.boolean().default(false),
     }),
     output: folderPageSchema,
   },
@@ -116,6 +121,11 @@ export const rawFilesChannels = {
       decompress: z.boolean().default(false),
       /** Read an image whole (up to `length`) and answer it as a data URL. */
       asImage: z.boolean().default(false),
+      /**
+       * The file's size as its folder listing gave it: only the bytes are asked for then, not
+       * the file's own listing too (one request instead of two on the way to the first lines).
+       */
+      size: count.optional(),
     }),
     output: filePreviewSchema,
   },

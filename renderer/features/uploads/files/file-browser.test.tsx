@@ -58,7 +58,13 @@ function folder(path: string, items: FileItem[]) {
   }
 }
 
-type ListInput = { path: string; page: number; pageSize: number; filter?: string }
+type ListInput = {
+  path: string
+  page: number
+  pageSize: number
+  filter?: string
+  background?: boolean
+}
 
 function setup(
   list: (input: ListInput) => IpcResult<unknown>,
@@ -88,7 +94,11 @@ function setup(
   )
   const listed = () =>
     fake.calls.filter((c) => c.channel === 'rawFiles.list').map((c) => c.input as ListInput)
-  return { listed }
+  const previewed = () =>
+    fake.calls
+      .filter((c) => c.channel === 'rawFiles.preview')
+      .map((c) => c.input as { path: string; size?: number })
+  return { listed, previewed }
 }
 
 const list = () => screen.getByTestId('files-list')
@@ -177,7 +187,7 @@ describe('FileBrowser', () => {
   it('works from the keyboard alone: rows, open, go up, preview, download, in a visible order', async () => {
     const user = userEvent.setup()
     const downloaded: string[][] = []
-    setup(
+    const { previewed } = setup(
       ({ path, ...rest }) => {
         if (path === 'test_entry/sub') return folder(path, [file(path, 'deep.txt', 10)])(rest)
         return path === 'test_entry' ? folder(path, RECORDED_ENTRY_DIR)(rest) : TREE_ROOT(rest)
@@ -225,6 +235,8 @@ describe('FileBrowser', () => {
     await user.keyboard('{Enter}')
     expect(await screen.findByTestId('file-preview')).toHaveTextContent('deep.txt')
     expect(document.activeElement).toBe(list())
+    // The listing's size goes along: the preview needs no listing of the file itself.
+    await waitFor(() => expect(previewed()).toEqual([expect.objectContaining({ size: 10 })]))
     // Backspace goes up a folder, back to the row of the folder it came from.
     await user.keyboard('{Backspace}')
     await waitFor(() => expect(items()).toHaveLength(6))
@@ -266,6 +278,9 @@ describe('FileBrowser', () => {
       .map((c) => c.page)
     expect(new Set(pages)).toEqual(new Set([1]))
     expect(items().length).toBeLessThan(40)
+    // The tree's branches go after the listing someone waits for (the background lane).
+    const lanes = listed().map((c) => `${c.pageSize}:${c.background === true}`)
+    expect(new Set(lanes)).toEqual(new Set(['100:false', '500:true']))
   })
 
   it('says what to do when the upload is not there or needs sign-in', async () => {

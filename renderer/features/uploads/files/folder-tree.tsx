@@ -31,7 +31,8 @@ function TreeNode({
   const expanded = open || (current !== path && isUnder(current, path))
   const children = useInvoke(
     'rawFiles.list',
-    { serverId, uploadId, path, page: 1, pageSize: TREE_PAGE },
+    // Background: the listing or preview someone just asked for goes first.
+    { serverId, uploadId, path, page: 1, pageSize: TREE_PAGE, background: true },
     { enabled: expanded, staleTime: 30_000 },
   )
   const folders = (children.data?.items ?? []).filter((item) => !item.isFile)

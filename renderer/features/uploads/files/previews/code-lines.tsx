@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react'
+import { memo, useEffect, useMemo, useState, type CSSProperties } from 'react'
 import { highlight, isHighlightable } from './highlight'
 import classes from './previews.module.css'
 
@@ -35,14 +35,33 @@ function toBlocks(parts: readonly string[]): Block[] {
   return blocks.length > 0 ? blocks : [{ body: '', from: 1, lines: 1 }]
 }
 
+/** The block's line count for its size while off screen (previews.module.css). */
+const linesVar = (lines: number) => ({ '--lines': lines }) as CSSProperties
+
 // One <pre> per block, memoised: "Load more" lays out the new chunk only, not all before it.
 const Numbers = memo(function Numbers({ from, lines }: { from: number; lines: number }) {
-  return <pre>{Array.from({ length: lines }, (_, i) => from + i).join('\n')}</pre>
+  return (
+    <pre style={linesVar(lines)}>
+      {Array.from({ length: lines }, (_, i) => from + i).join('\n')}
+    </pre>
+  )
 })
 
-const Lines = memo(function Lines({ body, html }: { body: string; html: string | undefined }) {
+const Lines = memo(function Lines({
+  body,
+  lines,
+  html,
+}: {
+  body: string
+  lines: number
+  html: string | undefined
+}) {
   // highlight.js escapes the file's text; only its own <span class="hljs-…"> are markup.
-  return html === undefined ? <pre>{body}</pre> : <pre dangerouslySetInnerHTML={{ __html: html }} />
+  return html === undefined ? (
+    <pre style={linesVar(lines)}>{body}</pre>
+  ) : (
+    <pre style={linesVar(lines)} dangerouslySetInnerHTML={{ __html: html }} />
+  )
 })
 
 /**
@@ -89,7 +108,7 @@ export function CodeLines({
         data-highlighted={all ? language : undefined}
       >
         {blocks.map((b) => (
-          <Lines key={b.from} body={b.body} html={coloured.get(b.body)} />
+          <Lines key={b.from} body={b.body} lines={b.lines} html={coloured.get(b.body)} />
         ))}
       </div>
     </div>

@@ -158,7 +158,7 @@ export function FilePreview({ file, size }: { file: FileRef; size: number | unde
           </Text>
         </Group>
       ) : (
-        <TextPreview file={file} kind={kind} />
+        <TextPreview file={file} kind={kind} size={size} />
       )}
     </Stack>
   )

@@ -11,8 +11,17 @@ import { useFileChunks, type FileRef } from './use-file-chunks'
  * chunk. Binary bytes are named as such with the file's size and kind; .gz/.xz files are read
  * through the server's decompress option.
  */
-export function TextPreview({ file, kind }: { file: FileRef; kind: FileKind }) {
-  const chunks = useFileChunks(file, kind.compressed !== undefined)
+export function TextPreview({
+  file,
+  kind,
+  size,
+}: {
+  file: FileRef
+  kind: FileKind
+  /** From the folder's listing, when known. */
+  size?: number
+}) {
+  const chunks = useFileChunks(file, kind.compressed !== undefined, size)
   const first = chunks.first
   if (chunks.isLoading)
     return (

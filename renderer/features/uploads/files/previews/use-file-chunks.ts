@@ -12,9 +12,10 @@ export interface FileRef {
 
 /**
  * A file read chunk by chunk: the first PREVIEW_BYTES, then "load more" continues where the
- * last chunk ended (a line end). Nothing beyond the chunks shown is fetched.
+ * last chunk ended (a line end). Nothing beyond the chunks shown is fetched. `size`, from the
+ * folder's listing, spares a request for the file's own listing.
  */
-export function useFileChunks(file: FileRef, decompress: boolean) {
+export function useFileChunks(file: FileRef, decompress: boolean, size?: number) {
   const client = useIpcClient()
   const query = useInfiniteQuery<FilePreview, AppError>({
     queryKey: ['rawFiles.preview', 'chunks', file.serverId, file.uploadId, file.path, decompress],
@@ -22,7 +23,7 @@ export function useFileChunks(file: FileRef, decompress: boolean) {
     queryFn: ({ pageParam, signal }) =>
       client.invoke(
         'rawFiles.preview',
-        { ...file, offset: pageParam as number, length: PREVIEW_BYTES, decompress },
+        { ...file, offset: pageParam as number, length: PREVIEW_BYTES, decompress, size },
         { signal },
       ),
     getNextPageParam: (last) => last.nextOffset,
