@@ -11,6 +11,8 @@ export type Row =
   | {
       kind: 'node'
       path: ArchivePath
+      /** pathKey(path), kept: finding the selected row among 100,000 compares strings only. */
+      key: string
       label: string
       node: TreeNode | undefined
       parent: TreeNode | undefined
@@ -49,17 +51,18 @@ export function visibleRows(root: TreeNode, options: RowOptions) {
       return
     }
     if (node.t !== 'list') return
-    const limit = onlyMatches
-      ? node.length
-      : Math.min(node.length, options.shownItems.get(pathKey(path)) ?? LIST_CHUNK)
+    if (onlyMatches) {
+      // Matches are loaded: the placeholders of a long list are skipped without a path each.
+      node.items.forEach((item, i) => {
+        if (item !== undefined && show([...path, i])) add(item, node, [...path, i], `[${i}]`, depth)
+      })
+      return
+    }
+    const limit = Math.min(node.length, options.shownItems.get(pathKey(path)) ?? LIST_CHUNK)
     const loaded = loadedCount(node)
     // Lists of values show what arrived; lists of sections show placeholders to expand.
     const visible = node.of === 'value' ? Math.min(limit, loaded) : limit
-    for (let i = 0; i < visible; i++) {
-      const childPath = [...path, i]
-      if (show(childPath)) add(node.items[i], node, childPath, `[${i}]`, depth)
-    }
-    if (onlyMatches) return
+    for (let i = 0; i < visible; i++) add(node.items[i], node, [...path, i], `[${i}]`, depth)
     const reachable = node.of === 'value' ? loaded : node.length
     if (visible < reachable)
       rows.push({ kind: 'more', path, depth, shown: visible, length: reachable })
@@ -83,7 +86,7 @@ export function visibleRows(root: TreeNode, options: RowOptions) {
     const key = pathKey(path)
     const byFilter = found?.shown.has(key) === true
     const open = options.expanded.has(key) || byFilter
-    rows.push({ kind: 'node', path, label, node, parent, depth, expanded: open })
+    rows.push({ kind: 'node', path, key, label, node, parent, depth, expanded: open })
     if (open && node !== undefined)
       children(node, path, depth + 1, byFilter && !options.expanded.has(key))
   }
@@ -95,4 +98,24 @@ export function visibleRows(root: TreeNode, options: RowOptions) {
     matches: found?.matches ?? 0,
     capped: found?.capped ?? false,
   }
+}
+
+/**
+ * `shownItems` with every list on the way to `path` showing the chunk that holds it, so a node
+ * revealed past a list's first chunk (a followed reference to `calculation[-1]`, a search match
+ * at item 99,999) has a row to select and scroll to. The same map when nothing changes.
+ */
+export function showingPath(
+  shownItems: ReadonlyMap<string, number>,
+  path: ArchivePath,
+): ReadonlyMap<string, number> {
+  let next: Map<string, number> | undefined
+  path.forEach((segment, i) => {
+    if (typeof segment !== 'number') return
+    const key = pathKey(path.slice(0, i))
+    if ((shownItems.get(key) ?? LIST_CHUNK) > segment) return
+    next ??= new Map(shownItems)
+    next.set(key, Math.ceil((segment + 1) / LIST_CHUNK) * LIST_CHUNK)
+  })
+  return next ?? shownItems
 }
