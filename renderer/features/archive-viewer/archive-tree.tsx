@@ -6,7 +6,6 @@ import type { ArchiveReference } from '../../../shared/archive/references'
 import type { TickRelation } from '../../../shared/archive/required-ticks'
 import type { AppError } from '../../../shared/errors'
 import { isFetchablePath } from '../../../shared/ipc/channels/archive'
-import { TruncatedText } from '../../components/truncated-text'
 import { isExpandable, pathKey, summary, type NumberUnit, type TreeNode } from './archive-model'
 import { LIST_CHUNK, type Row } from './archive-rows'
 import classes from './archive-viewer.module.css'
@@ -122,7 +121,10 @@ export function ArchiveTree({
   const scrolledTo = useRef<string | null>(null)
   useEffect(() => {
     if (selected === null || scrolledTo.current === selected) return
-    const index = rows.findIndex((row) => row.kind === 'node' && row.key === selected)
+    const last = (JSON.parse(selected) as Row['path']).at(-1) ?? ''
+    const index = rows.findIndex(
+      (row) => row.kind === 'node' && row.last === last && row.key === selected,
+    )
     if (index < 0) return
     scrolledTo.current = selected
     virtualizer.scrollToIndex(index, { align: 'auto' })
@@ -263,9 +265,12 @@ export function ArchiveTree({
               <span className={`${classes.chevron} ${row.expanded ? classes.open : ''}`}>
                 {expandable && <IconChevronRight size={14} />}
               </span>
-              <TruncatedText className={classes.key} size="12.5px" ff="monospace" span>
+              {/* A plain span (CSS ellipsis, the native title for the whole key): rows mount by
+                  the dozen on every jump through a long list, a measured tooltip per row cost
+                  a layout pass each. */}
+              <span className={classes.key} title={row.label}>
                 {row.label}
-              </TruncatedText>
+              </span>
               {ref ? (
                 // Not a button: the row is the focusable item (Enter follows); a click on the
                 // link text follows too.

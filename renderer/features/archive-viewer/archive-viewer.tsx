@@ -92,10 +92,11 @@ export function ArchiveViewer({
   const reveal = useCallback((path: ArchivePath) => {
     setSelected(path)
     setShownItems((current) => showingPath(current, path))
+    // Unchanged when every parent is open already (a row picked in the tree): with a list of
+    // 100,000 items open, a new set would rebuild every row for nothing.
     setExpanded((current) => {
-      const next = new Set(current)
-      for (const key of pathsToReveal(path.slice(0, -1))) next.add(key)
-      return next
+      const missing = [...pathsToReveal(path.slice(0, -1))].filter((key) => !current.has(key))
+      return missing.length === 0 ? current : new Set([...current, ...missing])
     })
   }, [])
 
