@@ -46,7 +46,11 @@ type Until =
   { focus: number | 'last' } | { rowAtScroll: true } | { selected: string } | { selector: string }
 
 type Action =
-  { scroll: number } | { key: string; ctrl?: boolean } | { click: string } | { none: true }
+  | { scroll: number }
+  | { key: string; ctrl?: boolean }
+  | { click: string }
+  /** Types into the focused input as a person does: React reads the input event. */
+  | { type: string }
 
 function jump(page: Page, name: string, action: Action, until: Until): Promise<Jump> {
   return page.evaluate(
@@ -66,6 +70,12 @@ function jump(page: Page, name: string, action: Action, until: Until): Promise<J
             }),
           )
         else if ('click' in act) document.querySelector<HTMLElement>(act.click)?.click()
+        else {
+          const input = document.activeElement as HTMLInputElement
+          const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
+          setValue?.call(input, act.type)
+          input.dispatchEvent(new Event('input', { bubbles: true }))
+        }
         const reached = () => {
           const active = document.activeElement as HTMLElement | null
           if ('focus' in wait) {
@@ -153,7 +163,15 @@ export async function bigListWalk(page: Page, hash: string, last: number): Promi
   )
   jumps.push(await jump(page, 'Home before Find', { key: 'Home' }, { focus: 0 }))
   await page.keyboard.press('Control+f')
-  await page.getByTestId('archive-filter').fill(String(last))
+  const typed = await jump(
+    page,
+    `type "${last}" into Find`,
+    { type: String(last) },
+    {
+      selector: row(`${item}/step`),
+    },
+  )
+  jumps.push(typed)
   let found = await jump(
     page,
     `Find "${last}"`,
