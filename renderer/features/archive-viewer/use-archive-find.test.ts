@@ -17,7 +17,7 @@ describe('useArchiveFind', () => {
           reveal,
           input,
         ),
-      { initialProps: { deferred: '', hits: [] } },
+      { initialProps: { deferred: '', hits: [] as ArchivePath[] } },
     )
     // A big tree is still being filtered by the old text: the hits are not the typed text's.
     result.current.step(1)
