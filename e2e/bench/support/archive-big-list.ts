@@ -43,7 +43,11 @@ export interface BigListRound {
 
 /** What a jump waits for, checked every frame in the page. */
 type Until =
-  { focus: number | 'last' } | { rowAtScroll: true } | { selected: string } | { selector: string }
+  | { focus: number | 'last' }
+  | { rowAtScroll: true }
+  | { selected: string }
+  | { selector: string }
+  | { selector: string; text: string }
 
 type Action =
   | { scroll: number }
@@ -88,7 +92,8 @@ function jump(page: Page, name: string, action: Action, until: Until): Promise<J
             return !!tree.querySelector(`[data-index="${Math.floor(pane.scrollTop / 24) + 1}"]`)
           if ('selected' in wait)
             return !!tree.querySelector(`[data-path="${wait.selected}"][aria-selected="true"]`)
-          return !!document.querySelector(wait.selector)
+          const found = document.querySelector(wait.selector)
+          return 'text' in wait ? (found?.textContent ?? '').includes(wait.text) : !!found
         }
         const check = () => {
           if (reached())
@@ -167,9 +172,8 @@ export async function bigListWalk(page: Page, hash: string, last: number): Promi
     page,
     `type "${last}" into Find`,
     { type: String(last) },
-    {
-      selector: row(`${item}/step`),
-    },
+    // The tree filtered by the typed text (the match itself is far down, out of the window).
+    { selector: '[data-testid="archive-filter-note"]', text: 'matching' },
   )
   jumps.push(typed)
   let found = await jump(
