@@ -5,7 +5,12 @@
  *   is asked for, so the request to the server is inside the figure);
  * - no long task over 100 ms in the renderer while opening, expanding run → calculation → the
  *   first calculation → its DOS, showing every calculation, and scrolling the open tree;
- * - rows in the DOM bounded while scrolling.
+ * - rows in the DOM bounded while scrolling;
+ * - on the long trajectory (`--long-trajectory-steps`, ARCHIVE_BENCH_LIST, default 100,000):
+ *   `run[0].calculation` opened and shown whole, then scrolled to the middle and the end, End /
+ *   Home / PageDown, its last item opened and found with Find — after every jump the tree rows
+ *   in the DOM stay within what the window holds (support/archive-big-list.ts), and no task
+ *   over 100 ms.
  * Reference in the same run: JSON.parse of the archive's bytes in the same page (what parsing
  * the whole archive on the UI thread would cost). Writes docs/benchmarks/archive.{json,md};
  * exits non-zero naming failing rows. ARCHIVE_BENCH_ROUNDS (default 3),
@@ -14,6 +19,8 @@
 import { chromium, type Page } from '@playwright/test'
 import { loadavg } from 'node:os'
 import { BIG_ARCHIVE_ENTRY_ID } from '../../electron/sandbox/data/big-archive'
+import { LONG_TRAJECTORY_ENTRY_ID } from '../../electron/sandbox/data/long-trajectory'
+import { bigListTargets, bigListWalk, type BigListRound } from './support/archive-big-list'
 import { seedSettings } from '../fixtures/test'
 import { startWebHost } from '../fixtures/web-host'
 import {
@@ -40,6 +47,7 @@ import { percentile, round1 } from './support/stats'
 
 const ROUNDS = Number(process.env.ARCHIVE_BENCH_ROUNDS ?? 3)
 const MIB = Number(process.env.ARCHIVE_BENCH_MIB ?? 50)
+const LIST_ITEMS = Number(process.env.ARCHIVE_BENCH_LIST ?? 100_000)
 const FIRST_MS = 1500
 const LONG_TASK_MS = 100
 const MAX_ROWS_IN_DOM = 200
@@ -91,7 +99,7 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()
   const sandbox = await startSandboxChild({
     entries: 50,
-    fixtures: { bigArchiveBytes: MIB * 1024 * 1024 },
+    fixtures: { bigArchiveBytes: MIB * 1024 * 1024, longTrajectorySteps: LIST_ITEMS },
     limits: { rate: null, concurrency: null },
   })
   const { dataDir, remove } = tempDataDir()
@@ -106,6 +114,7 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   })
   const rounds: Round[] = []
+  const listRounds: (BigListRound & { longTasks: LongTask[] })[] = []
   let parse: { ms: number; bytes: number }[] = []
   try {
     const archive = await fetch(
@@ -130,6 +139,23 @@ async function main(): Promise<void> {
       const longest = Math.max(0, ...result.longTasks.map((t) => t.duration))
       log(
         `  round ${round + 1}: first rows ${round1(result.firstRowsMs)} ms, longest task ${round1(longest)} ms, ${result.scroll.rows} rows scrolled (≤ ${result.scroll.maxRendered} in the DOM)`,
+      )
+    }
+    // The 100,000-item list: the same page, the app warm from the rounds above.
+    for (let round = 0; round < ROUNDS; round++) {
+      await page.goto(`${host.origin}/#/search`)
+      await page.reload()
+      await page.locator('[data-app-state="ready"]').waitFor()
+      const hash = `#/archive/bench/${LONG_TRAJECTORY_ENTRY_ID}`
+      const walked = await bigListWalk(page, hash, LIST_ITEMS - 1)
+      const result = { ...walked, longTasks: await longTasksSince(page, walked.at) }
+      listRounds.push(result)
+      for (const task of result.longTasks.filter((t) => t.duration > LONG_TASK_MS)) {
+        const during = result.jumps.filter((j) => j.start <= task.start).at(-1)?.name ?? 'opening'
+        log(`    task ${round1(task.duration)} ms during ${during}`)
+      }
+      log(
+        `  list round ${round + 1}: run[0] ${round1(result.runMs)} ms, show all ${round1(result.showAllMs)} ms, longest task ${round1(Math.max(0, ...result.longTasks.map((t) => t.duration)))} ms, rows ${result.jumps.map((j) => `${j.name} ${j.rows}`).join(', ')} (bound ${result.bound})`,
       )
     }
     parse = []
@@ -186,12 +212,13 @@ async function main(): Promise<void> {
         (r) => r.scroll.maxRendered > 0 && r.scroll.maxRendered <= MAX_ROWS_IN_DOM,
       ),
     },
+    ...bigListTargets(listRounds, LIST_ITEMS, LONG_TASK_MS),
   ]
-  const facts = { ...machineFacts(), rounds: ROUNDS, mib: MIB }
+  const facts = { ...machineFacts(), rounds: ROUNDS, mib: MIB, listItems: LIST_ITEMS }
   await writeJsonReport('docs/benchmarks/archive.json', {
     facts: { ...facts, priority, loadBefore, loadAfter },
     targets,
-    raw: { rounds, parse },
+    raw: { rounds, listRounds, parse },
   })
   const load = (values: number[]) => values.map((v) => v.toFixed(1)).join(' / ')
   await writeMarkdownReport(
@@ -223,11 +250,21 @@ ${markdownTable(
   is clicked, and the tree's pane is scrolled top to bottom at 400 px a frame. Long tasks:
   \`PerformanceObserver('longtask')\` from the page's start (tasks of 50 ms and more), counted from
   the moment the page is asked for. ${ROUNDS} rounds after one warm-up.
+- The long list: the sandbox's long trajectory (\`--long-trajectory-steps ${LIST_ITEMS}\`: one CP2K
+  molecular-dynamics entry whose \`run[0].calculation\` holds ${LIST_ITEMS.toLocaleString('en-US')} small
+  sections, a structure every 1,000 steps). Per round: its archive page opened, run, run[0] and
+  the calculation list expanded, **Show all** clicked (every item is a row of the tree), then
+  jumps: the pane scrolled to the middle and to the end, End / Home / PageDown / End on a
+  focused row (keydown dispatched on it), the last item clicked open (fetched on its own), Home,
+  Ctrl+F and its step number typed into Find, Enter until that item's \`step\` is selected, Esc.
+  After each jump the time until its target is on screen (checked every frame) and, one frame
+  later, the tree rows in the DOM. The bound is what the pane can show plus the virtualizer's
+  overscan. Long tasks counted from the moment the page is asked for.
 - Reference: \`JSON.parse\` of the archive's bytes (\`required: "*"\`, fetched by Node from the
   sandbox and served to the page) in the same page, ${ROUNDS} times. The viewer does not do this:
   core parses the archive outside the window and sends at most about 256 KB per answer.
 - Raw series: \`docs/benchmarks/archive.json\`. Environment: \`ARCHIVE_BENCH_ROUNDS\`,
-  \`ARCHIVE_BENCH_MIB\`, \`FILES_BENCH_SKIP_BUILD=1\`.
+  \`ARCHIVE_BENCH_MIB\`, \`ARCHIVE_BENCH_LIST\`, \`FILES_BENCH_SKIP_BUILD=1\`.
 `,
   )
   for (const t of targets)

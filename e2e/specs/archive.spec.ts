@@ -1,3 +1,4 @@
+import { LONG_TRAJECTORY_ENTRY_ID } from '../../electron/sandbox/testing/fixtures'
 import { archiveNode, openArchiveNodes } from '../fixtures/archive-tree'
 import { shootLightAndDark } from '../fixtures/screenshots'
 import { expect, openApp, test, TEST_SANDBOX_PROFILE } from '../fixtures/test'
@@ -11,6 +12,8 @@ import { expect, openApp, test, TEST_SANDBOX_PROFILE } from '../fixtures/test'
 test.use({ sandbox: { entries: 60 }, viewport: { width: 1360, height: 860 } })
 
 const node = archiveNode
+/** Tree rows a 860-px window can hold: about 30 on screen, 20 of overscan either side. */
+const BOUND = 100
 const open = openArchiveNodes
 
 test('archive: references, back, units, the required builder, search, a plot and the 3D view', async ({
@@ -147,4 +150,38 @@ test('archive: references, back, units, the required builder, search, a plot and
   await expect(page.getByRole('img', { name: 'Plot of energies (eV) against index' })).toBeVisible()
   await expect(page.getByTestId('archive-plot-note')).toContainText('points drawn')
   await shootLightAndDark(page, 'archive-plot', page.getByTestId('archive-viewer'))
+})
+
+// A list of 100,000 items in Chromium (the sandbox's long trajectory): a link to the last
+// calculation opens the list whole and scrolled to it; End and Home jump; the tree keeps only
+// the rows the window shows (about 30) plus the virtualizer's overscan in the DOM.
+test.describe('a list of 100,000 items', () => {
+  test.use({ sandbox: { entries: 20, fixtures: { longTrajectorySteps: 100_000 } } })
+
+  test('opens at its last item with the rows in the DOM bounded, End and Home jump', async ({
+    page,
+    host,
+  }) => {
+    const rowsInDom = () => page.getByTestId('archive-tree').getByRole('treeitem').count()
+    const at = encodeURIComponent('$.run[0].calculation[-1]')
+    await openApp(page, host.current())
+    await page.goto(
+      `${host.current().origin}/#/archive/${TEST_SANDBOX_PROFILE.id}/${LONG_TRAJECTORY_ENTRY_ID}/${at}`,
+    )
+    const last = node(page, 'run/0/calculation/99999')
+    await expect(last).toBeVisible({ timeout: 30_000 })
+    await expect(last).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByTestId('archive-path')).toHaveText('$.run[0].calculation[99999]')
+    expect(
+      Number(await page.getByTestId('archive-tree').getAttribute('data-rows')),
+    ).toBeGreaterThan(100_000)
+    expect(await rowsInDom()).toBeLessThanOrEqual(BOUND)
+    await last.focus()
+    await page.keyboard.press('Home')
+    await expect(node(page, 'metadata')).toBeFocused()
+    expect(await rowsInDom()).toBeLessThanOrEqual(BOUND)
+    await page.keyboard.press('End')
+    await expect(last).toBeInViewport()
+    expect(await rowsInDom()).toBeLessThanOrEqual(BOUND)
+  })
 })

@@ -67,6 +67,9 @@ describe('parseCliArgs', () => {
       parseCliArgs(['--recorded-archives', '--big-archive-mib', '50', '--eln-entries', '12'])
         .fixtures,
     ).toEqual({ recordedArchives: true, bigArchiveBytes: 50 * 1024 * 1024, elnEntries: 12 })
+    expect(parseCliArgs(['--long-trajectory-steps', '100000']).fixtures).toEqual({
+      longTrajectorySteps: 100_000,
+    })
     expect(() => parseCliArgs(['--big-file-mib', 'lots'])).toThrow(
       /--big-file-mib must be a number/,
     )

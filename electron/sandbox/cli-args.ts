@@ -27,6 +27,9 @@ Data
                               n MiB, generated on the fly (off)
   --big-archive-mib <n>       add the upload BigArchiveUpload000001 with one VASP entry whose
                               archive is about n MiB (SCF steps, DOS, band structure) (off)
+  --long-trajectory-steps <n> add the upload LongTrajectoryUpload01 with one CP2K MD entry whose
+                              run[0].calculation holds n small sections (off; 100000 for
+                              the archive viewer's big-list proof)
   --eln-entries <n>           add the upload ElnExamplesUpload00001 with n generated ELN entries
                               (a schema with definitions, instruments, samples with data) (off)
   --recorded-archives         serve the recorded real archives as entries of their own, with
@@ -96,6 +99,7 @@ const STRING_FLAGS = [
   'large-file-mb',
   'big-file-mib',
   'big-archive-mib',
+  'long-trajectory-steps',
   'eln-entries',
   'rate',
   'burst',
@@ -232,11 +236,13 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
   const bigMib = number('big-file-mib', s('big-file-mib'), 0, 1_000_000)
   const bigArchiveMib = number('big-archive-mib', s('big-archive-mib'), 0, 4096)
   const eln = number('eln-entries', s('eln-entries'), 0, 10_000)
+  const longSteps = number('long-trajectory-steps', s('long-trajectory-steps'), 0, 10_000_000)
   const fixtures = {
     ...(v['hostile-upload'] === true ? { hostileNames: true } : {}),
     ...(v['recorded-archives'] === true ? { recordedArchives: true } : {}),
     ...(bigArchiveMib ? { bigArchiveBytes: Math.floor(bigArchiveMib * 1024 * 1024) } : {}),
     ...(eln ? { elnEntries: Math.floor(eln) } : {}),
+    ...(longSteps ? { longTrajectorySteps: Math.floor(longSteps) } : {}),
     ...(bigMib ? { bigFileBytes: Math.floor(bigMib * 1024 * 1024) } : {}),
   }
   if (Object.keys(fixtures).length > 0) result.fixtures = fixtures

@@ -5,6 +5,7 @@ import { loadRecordings, type RecordedPair } from './recordings'
 import { childSection, hasProperty } from '../archive/schema'
 import { BIG_ARCHIVE_ENTRY_ID, BIG_ARCHIVE_UPLOAD_ID } from '../data/big-archive'
 import { ELN_UPLOAD_ID } from '../data/eln-entries'
+import { LONG_TRAJECTORY_ENTRY_ID, LONG_TRAJECTORY_UPLOAD_ID } from '../data/long-trajectory'
 import { recordedEntries } from '../data/recorded-archives'
 import { keyPaths, missingShape } from './shape'
 
@@ -17,13 +18,19 @@ import { keyPaths, missingShape } from './shape'
  */
 const pairs = loadRecordings()
 const BIG_BYTES = 2 * 1024 * 1024
+const LONG_STEPS = 100_000
 let sandbox: Sandbox
 let token: string
 
 beforeAll(async () => {
   sandbox = await testSandbox({
     entries: 50,
-    fixtures: { recordedArchives: true, bigArchiveBytes: BIG_BYTES, elnEntries: 8 },
+    fixtures: {
+      recordedArchives: true,
+      bigArchiveBytes: BIG_BYTES,
+      elnEntries: 8,
+      longTrajectorySteps: LONG_STEPS,
+    },
   })
   token = await login(sandbox, 'lena')
 })
@@ -248,6 +255,55 @@ describe('the big-archive fixture', () => {
     expect(first.scf_iteration).toHaveLength(60)
     expect(first.dos_electronic[0]?.energies).toHaveLength(2001)
     expect(calculations.at(-1)).toHaveProperty('band_structure_electronic')
+  })
+})
+
+describe('the long-trajectory fixture', () => {
+  it('serves one MD entry with 100,000 small calculations and a structure every 1,000 steps', async () => {
+    const search = await call<{ data: { entry_id: string; n_calculations?: number }[] }>(
+      sandbox,
+      'POST',
+      '/entries/query',
+      { body: { query: { upload_id: LONG_TRAJECTORY_UPLOAD_ID } } },
+    )
+    expect(search.body.data.map((doc) => doc.entry_id)).toEqual([LONG_TRAJECTORY_ENTRY_ID])
+    type Run = { calculation: Archive[]; system: Archive[] }
+    const read = (required: unknown) =>
+      call<{ data: { archive: { run: Run[] } } }>(
+        sandbox,
+        'POST',
+        `/entries/${LONG_TRAJECTORY_ENTRY_ID}/archive/query`,
+        { body: { required } },
+      )
+    // Every step's number and every kept structure's type: the lengths of both lists.
+    const steps = await read({ 'run[0]': { calculation: { step: '*' }, system: { type: '*' } } })
+    const run = steps.body.data.archive.run[0]
+    expect(run?.calculation).toHaveLength(LONG_STEPS)
+    expect(run?.calculation[LONG_STEPS - 1]).toEqual({ step: LONG_STEPS - 1 })
+    expect(run?.system).toHaveLength(101)
+    const last = await read({ 'run[0:1]': { [`calculation[${LONG_STEPS - 1}]`]: '*' } })
+    const item = last.body.data.archive.run[0]?.calculation[0]
+    // Value types as in the recorded archives: numbers for quantities, `#/…` references.
+    expect(item).toMatchObject({
+      step: LONG_STEPS - 1,
+      system_ref: '#/run/0/system/100',
+      method_ref: '#/run/0/method/0',
+    })
+    const types = Object.entries(item ?? {}).map(([key, value]) => `${key}: ${typeof value}`)
+    expect(types.sort()).toEqual(
+      [
+        'energy: object',
+        'method_ref: string',
+        'pressure: number',
+        'step: number',
+        'system_ref: string',
+        'temperature: number',
+        'time_calculation: number',
+        'time_physical: number',
+      ].sort(),
+    )
+    const middle = await read({ 'run[0:1]': { 'calculation[50001]': '*' } })
+    expect(middle.body.data.archive.run[0]?.calculation[0]).not.toHaveProperty('system_ref')
   })
 })
 

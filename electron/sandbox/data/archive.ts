@@ -9,6 +9,7 @@ import {
 } from './archive-sections'
 import { calculationCount, legacyWorkflow, workflow2 } from './archive-workflows'
 import type { EntryDoc, EntryMeta, UploadRecord } from './model'
+import { savedFrames, thermoCalculation } from './long-trajectory'
 
 /**
  * The archive of an entry (facts §11), generated from its skeleton on every request. The
@@ -34,14 +35,19 @@ export function buildArchive(input: ArchiveInput): Record<string, unknown> {
   const { meta, doc } = input
   const start = Date.parse(doc.entry_create_time)
   const steps = calculationCount(meta)
+  // A long trajectory keeps its structure every so many steps, its energies every step.
+  const frames = meta.longTrajectory
+    ? savedFrames(meta)
+    : { count: steps, stepOf: (i: number) => i }
+  const calculation = meta.longTrajectory ? thermoCalculation : calculationSection
   const archive: Record<string, unknown> = {
     processing_logs: processingLogs(meta, doc.parser_name, start),
     run: [
       {
         program: programSection(meta),
         method: [methodSection(meta)],
-        system: new LazyList(steps, (i) => systemSection(meta, i)),
-        calculation: new LazyList(steps, (i) => calculationSection(meta, i)),
+        system: new LazyList(frames.count, (i) => systemSection(meta, frames.stepOf(i))),
+        calculation: new LazyList(steps, (i) => calculation(meta, i)),
       },
     ],
     workflow2: workflow2(meta, input.inputReference),

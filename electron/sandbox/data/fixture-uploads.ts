@@ -39,6 +39,11 @@ export interface FixtureOptions {
    * `definitions`, instruments, samples with `data`; data/eln-entries.ts); 0: none.
    */
   elnEntries?: number
+  /**
+   * Add the upload LongTrajectoryUpload01 with one molecular-dynamics entry whose
+   * `run[0].calculation` holds this many small sections (data/long-trajectory.ts); 0: none.
+   */
+  longTrajectorySteps?: number
 }
 
 /** 22 characters, like the real server's upload ids. */

@@ -107,6 +107,11 @@ export interface EntryMeta {
    * iterations, a DOS and eigenvalues of this size.
    */
   bigArchive?: { scfSteps: number; spectra: SpectraSize }
+  /**
+   * The long-trajectory fixture (data/long-trajectory.ts): every step is a small calculation
+   * (thermodynamic output only) and the structure is kept every `systemEvery` steps.
+   */
+  longTrajectory?: { systemEvery: number }
 }
 
 /** How big the spectra of an archive are (archive-spectra.ts; the big-archive fixture). */

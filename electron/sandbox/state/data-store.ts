@@ -4,6 +4,7 @@ import { uploadPart, type UploadPart } from '../data/upload-part'
 import { fixtureUploads, type FixtureOptions } from '../data/fixture-uploads'
 import { bigArchiveData } from '../data/big-archive'
 import { elnEntries } from '../data/eln-entries'
+import { longTrajectoryData } from '../data/long-trajectory'
 import { generateData } from '../data/generate'
 import {
   recordedData,
@@ -68,7 +69,8 @@ export class DataStore {
       generated.uploads.length,
       generated.metas.length,
     )
-    // Fixture entries follow the generated ones: recorded archives, ELN entries, big archive.
+    // Fixture entries follow the generated ones: recorded archives, ELN entries, big archive,
+    // long trajectory.
     const extra = { uploads: [...fixtures], metas: [] as EntryMeta[] }
     const append = (make: (firstUpload: number, firstEntry: number) => typeof extra) => {
       const part = make(
@@ -88,6 +90,8 @@ export class DataStore {
       )
     if (fixtureOptions.bigArchiveBytes)
       append((u, e) => bigArchiveData(fixtureOptions.bigArchiveBytes ?? 0, u, e))
+    if (fixtureOptions.longTrajectorySteps)
+      append((u, e) => longTrajectoryData(fixtureOptions.longTrajectorySteps ?? 0, u, e))
     this.uploads = [...generated.uploads, ...extra.uploads]
     if (options.revised === true) reviseUploads(this.uploads)
     this.metas = [...generated.metas, ...extra.metas]

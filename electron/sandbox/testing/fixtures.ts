@@ -14,8 +14,12 @@ export {
 } from '../data/fixture-uploads'
 export { HOSTILE_NAMES, HOSTILE_UPLOAD_NORMAL_FILES } from '../raw/fixture-files'
 export { bigFileChunks, bigFileSha256 } from '../raw/big-file'
-/** Archive-viewer fixtures: `testSandbox({ fixtures: { bigArchiveBytes, elnEntries, recordedArchives } })`. */
+/**
+ * Archive-viewer fixtures: `testSandbox({ fixtures: { bigArchiveBytes, elnEntries,
+ * recordedArchives, longTrajectorySteps } })`.
+ */
 export { BIG_ARCHIVE_ENTRY_ID, BIG_ARCHIVE_UPLOAD_ID } from '../data/big-archive'
+export { LONG_TRAJECTORY_ENTRY_ID, LONG_TRAJECTORY_UPLOAD_ID } from '../data/long-trajectory'
 export { ELN_UPLOAD_ID } from '../data/eln-entries'
 export { recordedEntries } from '../data/recorded-archives'
 

@@ -10,7 +10,7 @@ import {
   toJson,
   type TreeNode,
 } from './archive-model'
-import { LIST_CHUNK, visibleRows } from './archive-rows'
+import { LIST_CHUNK, showingPath, visibleRows } from './archive-rows'
 
 const TOP: ArchiveAnswer = {
   path: [],
@@ -110,6 +110,48 @@ describe('the archive tree model', () => {
       'results',
       'results/material',
       'results/material/chemical_formula_hill',
+    ])
+  })
+})
+
+describe('a list of 100,000 sections', () => {
+  const long = (): TreeNode =>
+    nodeFromAnswer({
+      path: [],
+      value: { calculation: [{ step: 0 }] },
+      marks: [{ kind: 'partial', path: ['calculation'], length: 100_000, items: 'section' }],
+    })
+
+  it('shows the chunk holding a revealed item, however far down it is', () => {
+    const path = ['calculation', 99_999, 'step']
+    const shown = showingPath(new Map(), path)
+    expect(shown.get(JSON.stringify(['calculation']))).toBe(100_000)
+    const rows = visibleRows(long(), {
+      ...open(['calculation'], ['calculation', 99_999]),
+      shownItems: shown,
+    }).rows
+    expect(
+      rows.some((r) => r.kind === 'node' && r.key === JSON.stringify(['calculation', 99_999])),
+    ).toBe(true)
+    // Items in the first chunk, and lists already showing them, change nothing.
+    const few = new Map([[JSON.stringify(['calculation']), 2000]])
+    expect(showingPath(few, ['calculation', 1500])).toBe(few)
+    expect(showingPath(few, ['calculation', 2500]).get(JSON.stringify(['calculation']))).toBe(3000)
+  })
+
+  it('searches only the loaded items, not the placeholders', () => {
+    let root = long()
+    root = graft(
+      root,
+      ['calculation', 99_999],
+      nodeFromAnswer({ path: ['calculation', 99_999], value: { step: 99_999 }, marks: [] }),
+    )
+    const view = visibleRows(root, { ...none, filter: '99999' })
+    expect(view.hits).toEqual([['calculation', 99_999, 'step']])
+    expect(view.rows.map((r) => r.path)).toEqual([
+      ['calculation'],
+      ['calculation', 99_999],
+      ['calculation', 99_999, 'step'],
     ])
   })
 })

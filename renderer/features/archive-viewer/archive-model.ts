@@ -193,8 +193,9 @@ export function filterTree(
     if (node.t === 'object')
       for (const key of node.keys) hit = visit(node.children[key], [...path, key]) || hit
     if (node.t === 'list')
+      // Placeholders (a long list's items not loaded) cost no path and no call.
       node.items.forEach((item, i) => {
-        hit = visit(item, [...path, i]) || hit
+        if (item !== undefined) hit = visit(item, [...path, i]) || hit
       })
     if (hit) shown.add(pathKey(path))
     return hit

@@ -6,7 +6,6 @@ import type { ArchiveReference } from '../../../shared/archive/references'
 import type { TickRelation } from '../../../shared/archive/required-ticks'
 import type { AppError } from '../../../shared/errors'
 import { isFetchablePath } from '../../../shared/ipc/channels/archive'
-import { TruncatedText } from '../../components/truncated-text'
 import { isExpandable, pathKey, summary, type NumberUnit, type TreeNode } from './archive-model'
 import { LIST_CHUNK, type Row } from './archive-rows'
 import classes from './archive-viewer.module.css'
@@ -20,8 +19,9 @@ const UNMEASURED = { width: 800, height: 100 * ROW_HEIGHT }
 const fmt = (n: number) => n.toLocaleString('en-US')
 
 /**
- * Arrow keys move between rows like in a file manager's tree; Enter/Space open and close, and
- * follow a reference on a reference's row.
+ * Arrow keys move between rows like in a file manager's tree, Page Up/Down by twenty, Home/End
+ * to the first and last row; Enter/Space open and close, and follow a reference on a
+ * reference's row.
  */
 function onRowKey(
   event: KeyboardEvent<HTMLDivElement>,
@@ -36,6 +36,10 @@ function onRowKey(
   } else if (event.key === 'PageDown' || event.key === 'PageUp') {
     event.preventDefault()
     move(event.key === 'PageDown' ? 20 : -20)
+  } else if (event.key === 'Home' || event.key === 'End') {
+    // The first or last row, however many are open (clamped by nextNodeRow).
+    event.preventDefault()
+    move(event.key === 'End' ? Infinity : -Infinity)
   } else if (event.key === 'ArrowRight') toggle(true)
   else if (event.key === 'ArrowLeft') toggle(false)
   else if (event.key === ' ' && tick) {
@@ -117,7 +121,10 @@ export function ArchiveTree({
   const scrolledTo = useRef<string | null>(null)
   useEffect(() => {
     if (selected === null || scrolledTo.current === selected) return
-    const index = rows.findIndex((row) => row.kind === 'node' && pathKey(row.path) === selected)
+    const last = (JSON.parse(selected) as Row['path']).at(-1) ?? ''
+    const index = rows.findIndex(
+      (row) => row.kind === 'node' && row.last === last && row.key === selected,
+    )
     if (index < 0) return
     scrolledTo.current = selected
     virtualizer.scrollToIndex(index, { align: 'auto' })
@@ -136,7 +143,7 @@ export function ArchiveTree({
         {virtualizer.getVirtualItems().map(({ index, start }) => {
           const row = rows[index]
           if (!row) return null
-          const key = pathKey(row.path)
+          const key = row.kind === 'node' ? row.key : pathKey(row.path)
           const indent = {
             paddingLeft: 8 + row.depth * INDENT,
             position: 'absolute' as const,
@@ -258,9 +265,12 @@ export function ArchiveTree({
               <span className={`${classes.chevron} ${row.expanded ? classes.open : ''}`}>
                 {expandable && <IconChevronRight size={14} />}
               </span>
-              <TruncatedText className={classes.key} size="12.5px" ff="monospace" span>
+              {/* A plain span (CSS ellipsis, the native title for the whole key): rows mount by
+                  the dozen on every jump through a long list, a measured tooltip per row cost
+                  a layout pass each. */}
+              <span className={classes.key} title={row.label}>
                 {row.label}
-              </TruncatedText>
+              </span>
               {ref ? (
                 // Not a button: the row is the focusable item (Enter follows); a click on the
                 // link text follows too.
@@ -302,9 +312,10 @@ export function ArchiveTree({
 
 /** The node row `by` rows away (skipping "show more" lines), clamped to the list. */
 function nextNodeRow(rows: readonly Row[], from: number, by: number): number {
-  let index = Math.max(0, Math.min(rows.length - 1, from + by))
+  const target = Math.max(0, Math.min(rows.length - 1, from + by))
   const step = by > 0 ? 1 : -1
-  while (rows[index]?.kind !== 'node' && index + step >= 0 && index + step < rows.length)
-    index += step
-  return rows[index]?.kind === 'node' ? index : from
+  // The nearest node row past the target, else before it (a "Show more" line may end the tree).
+  for (let i = target; i >= 0 && i < rows.length; i += step) if (rows[i]?.kind === 'node') return i
+  for (let i = target; i >= 0 && i < rows.length; i -= step) if (rows[i]?.kind === 'node') return i
+  return from
 }

@@ -151,7 +151,7 @@ describe('ArchiveViewer', () => {
     expect(await screen.findByTestId('archive-empty')).toHaveTextContent('no archive data')
   })
 
-  it('works from the keyboard: ↓/↑ move between rows, → opens a section, ← closes it', async () => {
+  it('works from the keyboard: ↓/↑ move between rows, → opens, ← closes, Home/End jump', async () => {
     const user = userEvent.setup()
     const { paths } = setup(({ path }) => {
       if (path.length === 0) return { ok: true, value: TOP }
@@ -173,6 +173,10 @@ describe('ArchiveViewer', () => {
     await waitFor(() => expect(node('metadata/entry_id')).toBeUndefined())
     expect(node('metadata')).toHaveAttribute('aria-expanded', 'false')
     await user.keyboard('{ArrowDown}')
+    expect(node('run')).toHaveFocus()
+    await user.keyboard('{Home}')
+    expect(node('metadata')).toHaveFocus()
+    await user.keyboard('{End}')
     expect(node('run')).toHaveFocus()
   })
 })

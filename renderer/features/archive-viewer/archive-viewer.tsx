@@ -17,7 +17,7 @@ import { ViewerError } from '../../components/viewer-error'
 import type { EntryRef } from '../entry-actions/entry-actions'
 import { nodeAt, pathKey, type TreeNode } from './archive-model'
 import { declaredUnits, unitAt, type UnitMode } from './archive-units'
-import { visibleRows, type Row } from './archive-rows'
+import { showingPath, visibleRows, type Row } from './archive-rows'
 import { ArchiveToolbar } from './archive-toolbar'
 import { ArchiveTree } from './archive-tree'
 import { ArrayPanel } from './array-panel'
@@ -82,17 +82,21 @@ export function ArchiveViewer({
   const exactSelect = select && isExact(select) ? select : undefined
   useRevealPath(tree, exactSelect)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => pathsToReveal(exactSelect))
-  const [shownItems, setShownItems] = useState<ReadonlyMap<string, number>>(new Map())
+  const [shownItems, setShownItems] = useState<ReadonlyMap<string, number>>(() =>
+    showingPath(new Map(), exactSelect ?? []),
+  )
   const [selected, setSelected] = useState<ArchivePath | null>(exactSelect ?? null)
   const followMode = useRef<'push' | 'replace'>('push')
 
-  /** Shows a node: selected, its parents opened, the tree scrolled to it. */
+  /** Shows a node: selected, its parents opened (past a long list's first chunk), scrolled to. */
   const reveal = useCallback((path: ArchivePath) => {
     setSelected(path)
+    setShownItems((current) => showingPath(current, path))
+    // Unchanged when every parent is open already (a row picked in the tree): with a list of
+    // 100,000 items open, a new set would rebuild every row for nothing.
     setExpanded((current) => {
-      const next = new Set(current)
-      for (const key of pathsToReveal(path.slice(0, -1))) next.add(key)
-      return next
+      const missing = [...pathsToReveal(path.slice(0, -1))].filter((key) => !current.has(key))
+      return missing.length === 0 ? current : new Set([...current, ...missing])
     })
   }, [])
 

@@ -85,7 +85,9 @@ export function pointersTo(root: TreeNode, target: ArchivePath): ArchivePath[] {
     } else if (node.t === 'object') {
       for (const key of node.keys) visit(node.children[key], [...path, key])
     } else if (node.t === 'list') {
-      node.items.forEach((item, i) => visit(item, [...path, i]))
+      node.items.forEach((item, i) => {
+        if (item !== undefined) visit(item, [...path, i])
+      })
     }
   }
   visit(root, [])

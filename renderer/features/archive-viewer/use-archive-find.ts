@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type RefObject } from 'react'
+import { useCallback, useEffect, useRef, type RefObject } from 'react'
 import type { ArchivePath } from '../../../shared/ipc/channels/archive'
 import { pathKey } from './archive-model'
 
@@ -28,16 +28,30 @@ export function useArchiveFind(
 ): ArchiveFind {
   const selectedKey = selected ? pathKey(selected) : ''
   const current = hits.findIndex((hit) => pathKey(hit) === selectedKey)
+  // Enter right after typing, while a big tree is still filtered by the old text: the step
+  // waits for the typed text's hits instead of being lost.
+  const pending = useRef<1 | -1 | null>(null)
+  const caughtUp = search.deferred === search.text
   const step = useCallback(
     (direction: 1 | -1) => {
+      if (!caughtUp) {
+        pending.current = direction
+        return
+      }
       if (hits.length === 0) return
       const from = current < 0 ? (direction === 1 ? -1 : 0) : current
       const next = (from + direction + hits.length) % hits.length
       const hit = hits[next]
       if (hit) reveal(hit)
     },
-    [hits, current, reveal],
+    [hits, current, reveal, caughtUp],
   )
+  useEffect(() => {
+    const direction = pending.current
+    if (direction === null || !caughtUp) return
+    pending.current = null
+    step(direction)
+  }, [caughtUp, step])
   // F3 / Shift+F3 and Ctrl/⌘+F anywhere in the window while the viewer is shown.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
