@@ -1,7 +1,7 @@
 import type { DownloadSpecInput } from '../../../shared/ipc/channels/downloads'
 import type { offlineChannels } from '../../../shared/ipc/channels/offline'
 import type { HandlersFor } from '../ipc/router'
-import { openDbManager } from '../db-manager'
+import { openDbManager, type DbManager } from '../db-manager'
 import type { CoreServices } from '../services'
 import { createOfflineManager, type OfflineManager } from './offline-manager'
 import { keepRawFiles } from './pin-raw-files'
@@ -15,20 +15,37 @@ export function createOfflineDomain(
   deps: { startDownload?: (spec: DownloadSpecInput) => Promise<{ jobId: string }> } = {},
 ): {
   handlers: HandlersFor<typeof offlineChannels>
-  /** The manager once open (offline search over pinned entries reads it). */
-  manager: Promise<OfflineManager>
+  /** The manager (offline search over pinned entries reads it); a new one after a data move. */
+  manager: DbManager<OfflineManager>
 } {
-  const { ready, use: withManager } = openDbManager(services, 'the offline library', (db) =>
-    createOfflineManager({
-      api: services.api,
-      profiles: services.profiles,
-      db,
-      events: services.events,
-      logger: services.logger,
-      now: services.now,
-      dataDir: services.dataDir,
-    }),
+  const manager = openDbManager(
+    services,
+    'the offline library',
+    (db) =>
+      createOfflineManager({
+        api: services.api,
+        profiles: services.profiles,
+        db,
+        events: services.events,
+        logger: services.logger,
+        now: services.now,
+        dataDir: services.libraryDir(),
+      }),
+    // Closing the library for a data move pauses running pins and syncs (after their last whole
+    // page); the new library resumes exactly those.
+    {
+      pause: (m) =>
+        m.library
+          .listPins()
+          .filter((pin) => pin.state === 'pinning')
+          .map((pin) => pin.pinId),
+      resume: async (m, pinIds: string[]) => {
+        for (const pinId of pinIds)
+          if (m.library.getPin(pinId)?.state === 'paused') await m.resume(pinId)
+      },
+    },
   )
+  const withManager = <T>(action: (m: OfflineManager) => T | Promise<T>) => manager.use(action)
   const handlers: HandlersFor<typeof offlineChannels> = {
     'offline.estimate': (spec) => withManager((m) => m.estimate(spec)),
     'offline.pin': (spec) =>
@@ -38,7 +55,7 @@ export function createOfflineDomain(
         // Raw files follow once the pin is complete, as a job in Downloads (pin-raw-files.ts).
         if (spec.withRawFiles && startDownload !== undefined)
           void keepRawFiles(
-            { manager: m, dataDir: services.dataDir, startDownload, logger: services.logger },
+            { manager: m, dataDir: services.libraryDir(), startDownload, logger: services.logger },
             spec,
             started.pinId,
           ).catch((error: unknown) =>
@@ -51,5 +68,5 @@ export function createOfflineDomain(
     'offline.resume': ({ pinId }) => withManager((m) => m.resume(pinId)),
     'offline.remove': ({ pinId }) => withManager(async (m) => (await m.remove(pinId), {})),
   }
-  return { handlers, manager: ready }
+  return { handlers, manager }
 }
