@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../sandbox'
 import { testSandbox } from '../../sandbox/testing/harness'
 import { createMemoryStore, type KeyValueStore } from '../settings/key-value'
+import type { MoveProgress } from '../../../shared/ipc/channels/data-move'
 import type { CrashPoint } from './data-mover'
 import { POINTER_FILE } from './location-pointer'
 import { startFolderCore, type FolderCore } from './testing/folder-core'
@@ -37,13 +38,18 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 
 let n = 0
 /** A fresh app folder with a core on it, a pin of 3 entries and (optionally) one's raw files. */
-async function library(options: { rawFiles: boolean; crashAt?: CrashPoint }) {
+async function library(options: {
+  rawFiles: boolean
+  crashAt?: CrashPoint
+  onProgress?: (progress: MoveProgress, env: FolderCore) => void
+}) {
   const appDir = join(root, `app-${++n}`)
   const store = createMemoryStore()
-  const env = startFolderCore({
+  const env: FolderCore = startFolderCore({
     appDir,
     store,
     ...(options.crashAt ? { dataMove: { crashAt: options.crashAt } } : {}),
+    onProgress: (progress) => options.onProgress?.(progress, env),
   })
   const server = await env.call('servers.add', { name: 'Sandbox', baseUrl: sandbox.baseUrl })
   const page = await env.call('search.page', {
@@ -180,6 +186,28 @@ describe('moving the data folder', () => {
       sandbox.setFaults({ latencyMs: 0 })
       await lib.env.core.dispose()
     }
+  })
+
+  it('cancelled before the switch, leaves the data where it was and resumes', async () => {
+    let cancelled: Promise<{ cancelled: boolean }> | undefined
+    const lib = await library({
+      rawFiles: false,
+      onProgress: (progress, env) => {
+        if (progress.phase === 'pausing') cancelled = env.call('offline.moveCancel', {})
+      },
+    })
+    const target = join(root, 'cancelled')
+    const stop = await lib.env.failure('offline.moveData', { target })
+    expect(stop.message).toBe('The move was cancelled; nothing changed.')
+    expect(await cancelled).toEqual({ cancelled: true })
+    expect(lib.env.progress.at(-1)?.phase).toBe('stopped')
+    expect(existsSync(join(target, 'app.lmdb'))).toBe(false)
+    expect(await lib.env.call('offline.dataLocation', {})).toMatchObject({
+      folder: lib.appDir,
+      moving: null,
+    })
+    expect((await lib.env.call('offline.list', {})).pins).toHaveLength(2)
+    await lib.env.core.dispose()
   })
 
   // What a crash at each point leaves: before the switch the data stays where it was (the

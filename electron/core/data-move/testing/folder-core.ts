@@ -29,6 +29,8 @@ export function startFolderCore(options: {
   appDir: string
   store: KeyValueStore
   dataMove?: DataMoveOptions
+  /** Hears each move progress event as it is emitted (say, to cancel at a phase). */
+  onProgress?: (progress: MoveProgress) => void
 }): FolderCore {
   const progress: MoveProgress[] = []
   const pinStates = new Map<string, string[]>()
@@ -40,7 +42,10 @@ export function startFolderCore(options: {
     settingsStore: options.store,
     events: {
       emit: (event, payload) => {
-        if (event === 'offline.moveProgress') progress.push(payload as MoveProgress)
+        if (event === 'offline.moveProgress') {
+          progress.push(payload as MoveProgress)
+          options.onProgress?.(payload as MoveProgress)
+        }
         if (event === 'offline.changed')
           for (const pin of (payload as EventPayload<'offline.changed'>).pins)
             pinStates.set(pin.pinId, [...(pinStates.get(pin.pinId) ?? []), pin.state])
