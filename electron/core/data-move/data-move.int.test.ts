@@ -9,6 +9,7 @@ import type { MoveProgress } from '../../../shared/ipc/channels/data-move'
 import type { CrashPoint } from './data-mover'
 import { POINTER_FILE } from './location-pointer'
 import { startFolderCore, type FolderCore } from './testing/folder-core'
+import { until } from '../test-support/until'
 
 // Moving the data folder with core running, against the sandbox: a pin with raw files (so a
 // download job's journal and files too) and the recently viewed cache end up readable at the
@@ -26,15 +27,6 @@ afterAll(async () => {
   await sandbox.close()
   rmSync(root, { recursive: true, force: true })
 })
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await read()
-    if (done(value)) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error('gave up waiting')
-}
 
 let n = 0
 /** A fresh app folder with a core on it, a pin of 3 entries and (optionally) one's raw files. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fullPathSchema } from './fields'
 
 /**
  * Moving the app's data (the database with the offline library, the downloads journal and the
@@ -51,11 +52,7 @@ export type DataLocation = z.infer<typeof dataLocationSchema>
 const folderPath = z
   .string()
   .trim()
-  .min(1, { error: 'Give the folder to move the data to.' })
-  .max(4096)
-  .refine((path) => /^([a-zA-Z]:[\\/]|\/|\\\\)/.test(path), {
-    error: 'Give the folder as a full path (starting with / or a drive letter).',
-  })
+  .pipe(fullPathSchema('folder', 'Give the folder to move the data to.'))
 
 export const dataMoveChannels = {
   /** Where the data is now, its size, and a move under way. */
