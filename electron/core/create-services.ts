@@ -12,7 +12,7 @@ import { createServerProfiles } from './servers/server-profiles'
 import type { CoreServices } from './services'
 import { openEmbeddedDb } from './storage/embedded-db'
 import { createDbHolder } from './db-holder'
-import { dataDirOf, readPointer, settlePointer } from './data-move/location-pointer'
+import { dataDirOf, readPointer, requireDataDir, settlePointer } from './data-move/location-pointer'
 import { createSettingsRepo } from './settings/settings-repo'
 
 export interface AssembledServices {
@@ -72,7 +72,10 @@ export function createCoreServices(
   const database = createDbHolder({
     dir: pointer === undefined ? ports.dataDir : dataDirOf(pointer),
     open: async (dir) => {
-      if (pointer !== undefined) await settlePointer(ports.dataDir, pointer)
+      if (pointer !== undefined) {
+        requireDataDir(ports.dataDir, pointer)
+        await settlePointer(ports.dataDir, pointer)
+      }
       return openEmbeddedDb(dir)
     },
   })

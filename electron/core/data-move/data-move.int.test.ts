@@ -235,6 +235,23 @@ describe('moving the data folder', () => {
     await env.core.dispose()
   })
 
+  it('does not start an empty library in place of a moved one whose disk is missing', async () => {
+    const appDir = join(root, 'missing-disk')
+    const gone = join(root, 'unplugged', 'nomad')
+    mkdirSync(appDir)
+    writeFileSync(
+      join(appDir, POINTER_FILE),
+      JSON.stringify({ version: 1, from: gone, to: gone, state: 'done' }),
+    )
+    const env = startFolderCore({ appDir, store: createMemoryStore() })
+    const failure = await env.failure('offline.list', {})
+    expect(failure.message).toBe(
+      `The app's data (offline library, downloads list) was moved to ${gone}, which cannot be found. Connect the disk it is on and start the app again, or remove ${join(appDir, POINTER_FILE)} to start with an empty library in ${appDir}.`,
+    )
+    expect(existsSync(gone)).toBe(false)
+    await env.core.dispose()
+  })
+
   it('refuses a target it cannot use, saying why, and changes nothing', async () => {
     const appDir = join(root, 'refusals')
     const store = createMemoryStore()

@@ -100,12 +100,13 @@ export function createDataMover(deps: DataMoverDeps): DataMover {
 
   async function run(from: string, to: string, signal: AbortSignal): Promise<void> {
     await holder.suspend()
-    let db: EmbeddedDb
+    let db: EmbeddedDb | undefined
     try {
       db = await prepare(from, to, signal)
       report({ phase: 'switching' })
       await writePointer(appDir, { from, to, state: 'verified' })
     } catch (error) {
+      await db?.close()
       if (error instanceof SimulatedCrash) return simulateCrash(error)
       log.warn('the move stopped; the data stays where it was', { error })
       report({ phase: 'stopped' })

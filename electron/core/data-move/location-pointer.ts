@@ -4,10 +4,11 @@
  * token vault stay where the operating system keeps configuration). The move writes it with the
  * atomic write at each step, so a crash leaves one of its states whole (docs/offline.md).
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { AppError } from '../../../shared/errors'
 import type { Logger } from '../logging'
 import { writeFileAtomic } from '../storage/atomic-write'
 import { EMBEDDED_DB_FILE } from '../storage/embedded-db'
@@ -74,6 +75,19 @@ export async function settlePointer(appDir: string, pointer: DataPointer): Promi
     pointer.state === 'copying' ? [pointer.from, pointer.to] : [pointer.to, pointer.from]
   if (resolve(keep) !== resolve(drop)) await removeParts(drop)
   await writePointer(appDir, { from: keep, to: keep, state: 'done' })
+}
+
+/**
+ * Refuses to start on a moved data folder that is not there (a disk not connected): opening it
+ * would quietly create an empty library in its place.
+ */
+export function requireDataDir(appDir: string, pointer: DataPointer): void {
+  const dir = dataDirOf(pointer)
+  if (!existsSync(dir))
+    throw new AppError(
+      'unavailable',
+      `The app's data (offline library, downloads list) was moved to ${dir}, which cannot be found. Connect the disk it is on and start the app again, or remove ${pointerPath(appDir)} to start with an empty library in ${appDir}.`,
+    )
 }
 
 /**
