@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici'
 import type { AppMode } from '../../shared/ipc/channels/app'
-import type { DataMoveOptions } from './data-move/data-move-handlers'
+import type { DataMoveOptions } from './data-move/data-mover'
 import type { DownloadTunables } from './downloads/tunables'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import type { Logger } from './logging'

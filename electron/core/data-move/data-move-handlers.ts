@@ -1,15 +1,7 @@
 import type { DataLocation, dataMoveChannels } from '../../../shared/ipc/channels/data-move'
-import type { FreeSpaceProbe } from '../downloads/destination'
 import type { HandlersFor } from '../ipc/router'
 import type { CoreServices } from '../services'
-import { createDataMover, type CrashPoint, type DataMover } from './data-mover'
-
-export interface DataMoveOptions {
-  /** Tests: the target disk's free space. */
-  freeSpace?: FreeSpaceProbe
-  /** Tests: stop a move as a crash would (data-mover.ts). */
-  crashAt?: CrashPoint
-}
+import { createDataMover, type DataMover, type DataMoveOptions } from './data-mover'
 
 /** The data move's channels (shared/ipc/channels/data-move.ts) over one mover. */
 export function createDataMoveDomain(

@@ -34,6 +34,14 @@ export interface DataMoverDeps {
   crashAt?: CrashPoint
 }
 
+/** What core's ports may set for the move (tests). */
+export interface DataMoveOptions {
+  /** The target disk's free space. */
+  freeSpace?: FreeSpaceProbe
+  /** Stop a move as a crash would. */
+  crashAt?: CrashPoint
+}
+
 /** Thrown by a simulated crash; the move leaves everything as a killed process would. */
 export class SimulatedCrash extends Error {}
 

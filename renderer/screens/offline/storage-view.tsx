@@ -100,11 +100,13 @@ export function StorageView({ version }: { version: string }) {
               Data folder: <strong>{location.data.folder}</strong> (
               {formatBytes(location.data.bytes)} in {location.data.files.toLocaleString('en-US')}{' '}
               files: the library, the downloads journal, the cache and kept raw files)
+              {location.data.moving && ` — being moved to ${location.data.moving.to}`}
             </Text>
             <Button
               variant="default"
               size="xs"
               onClick={() => setMoving(true)}
+              disabled={location.data.moving !== null}
               data-testid="move-data"
             >
               Move…

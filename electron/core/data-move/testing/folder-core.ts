@@ -10,7 +10,7 @@ import { createCore, type Core } from '../../create-core'
 import { createRouter } from '../../ipc/router'
 import { createLogger, createMemorySink } from '../../logging'
 import type { KeyValueStore } from '../../settings/key-value'
-import type { DataMoveOptions } from '../data-move-handlers'
+import type { DataMoveOptions } from '../data-mover'
 
 /**
  * A real core on a given app folder and settings store (tests only), so that a test can stop
