@@ -6,7 +6,7 @@ import { expect, openApp, test } from '../fixtures/test'
 // Issue 17, sync: pin a search, restart the sandbox with changed data (its revised second
 // revision: one upload published, one withdrawn, every fifth comment revised), sync the pin, and
 // the Offline section reports exactly what changed; the new entries can be pinned. Screenshots
-// of the sync report and the storage view.
+// of the sync report and the storage view; then the data folder moves from the storage view.
 
 // No request limits: the spec also asks the sandbox directly for the expected differences.
 const limits = { rate: null, concurrency: null }
@@ -97,5 +97,20 @@ test('sync a pin after the server changed: the report, pinning the new entries',
   await storage.scrollIntoViewIfNeeded()
   await shootLightAndDark(page, 'offline-storage', storage)
   await audit.check('offline section with the storage view')
+
+  // Move the data folder to a new one: progress, the result, and the library read from there.
+  const target = test.info().outputPath('moved-data')
+  await storage.getByTestId('move-data').click()
+  const move = page.getByTestId('move-data-dialog')
+  await move.getByTestId('move-data-target').fill(target)
+  await move.getByTestId('move-data-start').click()
+  await expect(move.getByTestId('move-data-done')).toContainText(`now in ${target}`, {
+    timeout: 30_000,
+  })
+  await audit.check('move data dialog', { include: '[role="dialog"]' })
+  await page.keyboard.press('Escape')
+  await expect(storage.getByTestId('storage-location')).toContainText(target)
+  await expect(storage.getByTestId('storage-database')).toContainText(target)
+  await expect(row.getByTestId('pin-entries')).toHaveText(String(after.size))
   audit.expectClean()
 })

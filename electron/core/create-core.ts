@@ -19,6 +19,7 @@ import { createDownloadsHandlers } from './downloads/downloads-handlers'
 import { createOfflineDomain } from './offline/offline-handlers'
 import { createOfflineSyncHandlers } from './offline/offline-sync-handlers'
 import { createOfflineModeDomain } from './offline/offline-mode-domain'
+import { createDataMoveDomain } from './data-move/data-move-handlers'
 import { createGroupsHandlers } from './groups/groups-handlers'
 import { createSearchHandlers } from './search/search-handlers'
 import { createServerStatus } from './servers/server-status'
@@ -82,7 +83,9 @@ export function createCore(ports: CorePorts): Core {
       (await downloads['downloads.list']({}, fromCore())).jobs.find((job) => job.id === jobId),
   })
   const offlineMode = createOfflineModeDomain(services, { status, manager: offline.manager })
-  const kept = () => offlineMode.answers
+  const kept = () => offlineMode.answers()
+  // After every holder of the database, so that its shutdown cleanup runs before theirs.
+  const dataMove = createDataMoveDomain(services, ports.dataMove)
 
   const domains: Omit<HandlersFor<Channels>, 'app.startup'> = {
     ...createAppHandlers(ports, status),
@@ -104,6 +107,7 @@ export function createCore(ports: CorePorts): Core {
       cache: offlineMode.cachePort,
     }),
     ...offlineMode.handlers,
+    ...dataMove.handlers,
   }
   const handlers: HandlersFor<Channels> = { ...domains, ...createStartupHandler(domains) }
 

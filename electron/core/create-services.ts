@@ -10,7 +10,9 @@ import { LocalSandbox, sandboxProfile } from './servers/local-sandbox'
 import { createOfflineMode } from './servers/offline-mode'
 import { createServerProfiles } from './servers/server-profiles'
 import type { CoreServices } from './services'
-import { openEmbeddedDb, type EmbeddedDb } from './storage/embedded-db'
+import { openEmbeddedDb } from './storage/embedded-db'
+import { createDbHolder } from './db-holder'
+import { dataDirOf, readPointer, requireDataDir, settlePointer } from './data-move/location-pointer'
 import { createSettingsRepo } from './settings/settings-repo'
 
 export interface AssembledServices {
@@ -64,9 +66,19 @@ export function createCoreServices(
     offline: offlineMode,
     ...(sandbox === undefined ? {} : { sandbox }),
   })
-  // One owner of the data folder's database: opened on first use, closed after every cleanup.
-  let embedded: Promise<EmbeddedDb> | undefined
-  const embeddedDb = () => (embedded ??= openEmbeddedDb(ports.dataDir))
+  // One owner of the data's database: opened on first use (after finishing a move a crash
+  // interrupted, data-move/), reopened elsewhere by a move, closed after every cleanup.
+  const pointer = readPointer(ports.dataDir, log.child('data-move'))
+  const database = createDbHolder({
+    dir: pointer === undefined ? ports.dataDir : dataDirOf(pointer),
+    open: async (dir) => {
+      if (pointer !== undefined) {
+        requireDataDir(ports.dataDir, pointer)
+        await settlePointer(ports.dataDir, pointer)
+      }
+      return openEmbeddedDb(dir)
+    },
+  })
   const services: CoreServices = {
     settings,
     profiles,
@@ -77,7 +89,9 @@ export function createCoreServices(
     dataDir: ports.dataDir,
     now,
     offlineMode,
-    embeddedDb,
+    libraryDir: () => database.dir(),
+    embeddedDb: () => database.current(),
+    database,
     onDispose: (cleanup) => void cleanups.push(cleanup),
   }
   return {
@@ -92,7 +106,7 @@ export function createCoreServices(
         }
       }
       await api.dispose()
-      if (embedded !== undefined) await embedded.then((db) => db.close()).catch(() => undefined)
+      await database.close()
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici'
 import type { AppMode } from '../../shared/ipc/channels/app'
+import type { DataMoveOptions } from './data-move/data-mover'
 import type { DownloadTunables } from './downloads/tunables'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import type { Logger } from './logging'
@@ -65,4 +66,6 @@ export interface CorePorts {
   desktop?: DesktopPort
   /** Download manager tunables (tests: a fake free-space probe, short disk checks, small units). */
   downloads?: DownloadTunables
+  /** Data move tunables (tests: a fake free-space probe, a simulated crash). */
+  dataMove?: DataMoveOptions
 }

@@ -9,6 +9,7 @@ import { netChannels, netEvents } from './channels/net'
 import { offlineChannels, offlineEvents } from './channels/offline'
 import { offlineSyncChannels } from './channels/offline-sync'
 import { offlineModeChannels, offlineModeEvents } from './channels/offline-mode'
+import { dataMoveChannels, dataMoveEvents } from './channels/data-move'
 import { searchChannels, searchEvents } from './channels/search'
 import { serversChannels, serversEvents } from './channels/servers'
 import { settingsChannels, settingsEvents } from './channels/settings'
@@ -50,6 +51,7 @@ export const contract = {
     ...offlineChannels,
     ...offlineSyncChannels,
     ...offlineModeChannels,
+    ...dataMoveChannels,
   },
   events: {
     ...appEvents,
@@ -67,6 +69,7 @@ export const contract = {
     ...groupsEvents,
     ...offlineEvents,
     ...offlineModeEvents,
+    ...dataMoveEvents,
   },
 } as const satisfies { channels: ChannelMap; events: EventMap }
 

@@ -104,6 +104,9 @@ export const CHANNEL_NAMES = [
   'offline.cacheInfo',
   'offline.cacheLimit',
   'offline.cacheClear',
+  'offline.dataLocation',
+  'offline.moveData',
+  'offline.moveCancel',
 ] as const satisfies readonly ChannelName[]
 
 export const EVENT_NAMES = [
@@ -118,6 +121,7 @@ export const EVENT_NAMES = [
   'downloads.changed',
   'downloads.finished',
   'offline.changed',
+  'offline.moveProgress',
 ] as const satisfies readonly EventName[]
 
 const channelSet: ReadonlySet<string> = new Set(CHANNEL_NAMES)

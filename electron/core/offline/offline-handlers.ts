@@ -1,7 +1,7 @@
 import type { DownloadSpecInput, JobSummary } from '../../../shared/ipc/channels/downloads'
 import type { offlineChannels } from '../../../shared/ipc/channels/offline'
 import type { HandlersFor } from '../ipc/router'
-import { openDbManager } from '../db-manager'
+import { openDbManager, type DbManager } from '../db-manager'
 import type { CoreServices } from '../services'
 import { createOfflineManager, type OfflineManager } from './offline-manager'
 import { createRawFilesKeeper, type RawFilesKeeper } from './pin-raw-files'
@@ -19,40 +19,47 @@ export function createOfflineDomain(
   } = {},
 ): {
   handlers: HandlersFor<typeof offlineChannels>
-  /** The manager once open (offline search over pinned entries reads it). */
-  manager: Promise<OfflineManager>
+  /** The manager (offline search over pinned entries reads it); a new one after a data move. */
+  manager: DbManager<OfflineManager>
 } {
   const { startDownload, findJob } = deps
   // Raw files of a pin follow once it is complete, as a job in Downloads (pin-raw-files.ts).
   let keeper: RawFilesKeeper | undefined
-  const { ready, use: withManager } = openDbManager(services, 'the offline library', (db) => {
-    const manager = createOfflineManager({
-      api: services.api,
-      profiles: services.profiles,
-      db,
-      events: services.events,
-      logger: services.logger,
-      now: services.now,
-      dataDir: services.dataDir,
-      afterComplete: async (pin) => void (await keeper?.ensure(pin.pinId)),
-    })
-    if (startDownload !== undefined && findJob !== undefined) {
-      keeper = createRawFilesKeeper({
-        library: manager.library,
-        dataDir: services.dataDir,
-        startDownload,
-        findJob,
+  const manager = openDbManager(
+    services,
+    'the offline library',
+    (db) => {
+      const opened = createOfflineManager({
+        api: services.api,
+        profiles: services.profiles,
+        db,
+        events: services.events,
         logger: services.logger,
+        now: services.now,
+        dataDir: services.libraryDir(),
+        afterComplete: async (pin) => void (await keeper?.ensure(pin.pinId)),
       })
-      // Pins completed before the app stopped get their raw-files job back.
-      keeper
-        .resumeAll()
-        .catch((error: unknown) =>
-          services.logger.warn('the raw files of pins could not resume', { error }),
-        )
-    }
-    return manager
-  })
+      if (startDownload !== undefined && findJob !== undefined) {
+        keeper = createRawFilesKeeper({
+          library: opened.library,
+          dataDir: services.libraryDir(),
+          startDownload,
+          findJob,
+          logger: services.logger,
+        })
+        // Pins completed before the app stopped (or the data moved) get their raw-files job back.
+        keeper
+          .resumeAll()
+          .catch((error: unknown) =>
+            services.logger.warn('the raw files of pins could not resume', { error }),
+          )
+      }
+      return opened
+    },
+    // Closing the library (for a data move, or the app) stops running pins after their last
+    // whole page and leaves them 'pinning'; the library opened next resumes them by itself.
+  )
+  const withManager = <T>(action: (m: OfflineManager) => T | Promise<T>) => manager.use(action)
   const handlers: HandlersFor<typeof offlineChannels> = {
     'offline.estimate': (spec) => withManager((m) => m.estimate(spec)),
     'offline.pin': (spec) => withManager((m) => m.pin(spec)),
@@ -61,5 +68,5 @@ export function createOfflineDomain(
     'offline.resume': ({ pinId }) => withManager((m) => m.resume(pinId)),
     'offline.remove': ({ pinId }) => withManager(async (m) => (await m.remove(pinId), {})),
   }
-  return { handlers, manager: ready }
+  return { handlers, manager }
 }

@@ -2,7 +2,7 @@ import { DEFAULT_CACHE_MEGABYTES } from '../../../shared/ipc/channels/offline-mo
 import type { OfflineCachePort } from './offline-sync-handlers'
 import type { offlineModeChannels } from '../../../shared/ipc/channels/offline-mode'
 import { AppError } from '../../../shared/errors'
-import { openDbManager } from '../db-manager'
+import { openDbManager, type DbManager } from '../db-manager'
 import type { HandlersFor } from '../ipc/router'
 import type { OfflineEntries } from '../search/offline-fallback'
 import type { StatusTracker } from '../servers/status-tracker'
@@ -22,21 +22,23 @@ const MB = 1024 * 1024
  */
 export function createOfflineModeDomain(
   services: CoreServices,
-  deps: { status: StatusTracker; manager: Promise<OfflineManager> },
+  deps: { status: StatusTracker; manager: DbManager<OfflineManager> },
 ): {
   handlers: HandlersFor<typeof offlineModeChannels>
-  answers: Promise<OfflineEntries>
+  /** What the fallbacks answer from, over the library and cache open now (a data move reopens them). */
+  answers: () => Promise<OfflineEntries>
   /** The cache's usage for the storage view, once the cache is open. */
   cachePort: () => OfflineCachePort | undefined
 } {
   const { status } = deps
   const maxBytes = () =>
     (services.settings.read().recentCache?.maxMegabytes ?? DEFAULT_CACHE_MEGABYTES) * MB
-  const { ready: cacheReady, use: withCache } = openDbManager(
+  const cacheManager = openDbManager(
     services,
     'the recently viewed cache',
     (db) => new RecentCache(db, maxBytes, services.now),
   )
+  const withCache = <T>(action: (cache: RecentCache) => T | Promise<T>) => cacheManager.use(action)
   const log = services.logger.child('offline')
 
   // A request that finds a server unreachable: check it now, so the status bar and the banner
@@ -48,9 +50,9 @@ export function createOfflineModeDomain(
     if (profile !== undefined) void status.check(profile)
   })
 
-  const answers = (async (): Promise<OfflineEntries> => {
-    const manager = await deps.manager
-    const cache = await cacheReady.catch(() => undefined)
+  const build = async (): Promise<OfflineEntries> => {
+    const manager = await deps.manager.ready()
+    const cache = await cacheManager.ready().catch(() => undefined)
     return {
       pinned: (serverId) => manager.pinned(serverId),
       syncedAt: (serverId) => manager.syncedAt(serverId),
@@ -69,10 +71,22 @@ export function createOfflineModeDomain(
           .catch((error: unknown) => log.warn('could not keep a viewed item', { error }))
       },
     }
-  })()
-  // A library that cannot open is logged where it opens (openDbManager); a fallback that needs
-  // it meets the error when it awaits `answers`. Unawaited, it must not be an unhandled rejection.
-  answers.catch(() => undefined)
+  }
+  // Built once per library and cache that open; a data move opens new ones.
+  let built: { manager: Promise<OfflineManager>; answers: Promise<OfflineEntries> } | undefined
+  const answers = () => {
+    const manager = deps.manager.ready()
+    if (built?.manager !== manager) {
+      built = { manager, answers: build() }
+      // A library that cannot open is logged where it opens (openDbManager); a fallback that
+      // needs it meets the error when it awaits `answers`. Unawaited, it must not be an
+      // unhandled rejection.
+      built.answers.catch(() => undefined)
+    }
+    return built.answers
+  }
+  // Opened at start, so that the first fallback does not wait for the library's scan.
+  void answers()
 
   const handlers: HandlersFor<typeof offlineModeChannels> = {
     'offline.workOffline': async ({ serverId, offline }) => {
@@ -85,7 +99,7 @@ export function createOfflineModeDomain(
       // A pin of that server running now is paused rather than failed by the refusals: it
       // resumes where it stopped when the user resumes it, online again.
       if (offline) {
-        const manager = await deps.manager
+        const manager = await deps.manager.ready()
         for (const pin of manager.list().pins)
           if (pin.serverId === serverId && pin.state === 'pinning') await manager.pause(pin.pinId)
       }
@@ -106,7 +120,7 @@ export function createOfflineModeDomain(
       }),
   }
   let opened: RecentCache | undefined
-  void cacheReady.then((cache) => (opened = cache)).catch(() => undefined)
+  cacheManager.onOpen((cache) => (opened = cache))
   const cachePort = (): OfflineCachePort | undefined => {
     const cache = opened
     if (cache === undefined) return undefined

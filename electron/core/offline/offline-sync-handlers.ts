@@ -8,6 +8,7 @@ import {
   type offlineSyncChannels,
 } from '../../../shared/ipc/channels/offline-sync'
 import { statfsFreeSpace } from '../downloads/destination'
+import type { DbManager } from '../db-manager'
 import type { HandlersFor } from '../ipc/router'
 import type { CoreServices } from '../services'
 import type { PinRecord } from './library-records'
@@ -39,11 +40,10 @@ const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\
 
 export function createOfflineSyncHandlers(
   services: CoreServices,
-  manager: Promise<OfflineManager>,
+  manager: DbManager<OfflineManager>,
   options: OfflineSyncOptions,
 ): HandlersFor<typeof offlineSyncChannels> {
-  const withManager = async <T>(action: (m: OfflineManager) => T | Promise<T>) =>
-    action(await manager)
+  const withManager = <T>(action: (m: OfflineManager) => T | Promise<T>) => manager.use(action)
 
   function pinOf(m: OfflineManager, pinId: string): PinRecord {
     const pin = m.library.getPin(pinId)
@@ -68,29 +68,34 @@ export function createOfflineSyncHandlers(
     return m.summary(next)
   }
 
-  void manager.then(
-    (m) => {
-      // Damage is found at start, not when a search meets it; the list offers a re-sync.
-      void m.scan().then(
-        (damaged) => {
-          if (damaged.length > 0)
-            services.logger.warn('the offline library has damaged records', {
-              count: damaged.length,
-            })
-        },
-        (error: unknown) => services.logger.warn('the offline library scan failed', { error }),
-      )
-      const stop = startSyncSchedule({
-        everyHours: () => preferences().syncEveryHours,
-        pins: () => m.library.listPins(),
-        startSync: (pinId) => sync(m, pinId),
-        now: services.now,
-        onError: (error) => services.logger.warn('a scheduled sync could not start', { error }),
-      })
-      services.onDispose(stop)
-    },
-    () => undefined,
-  )
+  // Each library that opens (at start, and after a data move) is scanned: damage is found at
+  // start, not when a search meets it, and the list offers a re-sync.
+  let latest: OfflineManager | undefined
+  manager.onOpen((m) => {
+    const first = latest === undefined
+    latest = m
+    if (first) schedule()
+    void m.scan().then(
+      (damaged) => {
+        if (damaged.length > 0)
+          services.logger.warn('the offline library has damaged records', {
+            count: damaged.length,
+          })
+      },
+      (error: unknown) => services.logger.warn('the offline library scan failed', { error }),
+    )
+  })
+  // The schedule starts with the first library and follows the one open now.
+  function schedule() {
+    const stop = startSyncSchedule({
+      everyHours: () => preferences().syncEveryHours,
+      pins: () => latest?.library.listPins() ?? [],
+      startSync: (pinId) => withManager((m) => sync(m, pinId)),
+      now: services.now,
+      onError: (error) => services.logger.warn('a scheduled sync could not start', { error }),
+    })
+    services.onDispose(stop)
+  }
 
   async function storage(m: OfflineManager): Promise<StorageView> {
     const servers = new Map<string, StorageView['servers'][number]>()
@@ -119,7 +124,7 @@ export function createOfflineSyncHandlers(
     return {
       servers: [...servers.values()],
       database: { path: db.path, bytes: file ? Math.min(file.size, file.blocks * 512) : 0 },
-      free: await statfsFreeSpace(services.dataDir),
+      free: await statfsFreeSpace(services.libraryDir()),
       cache: cache ? await cache.usage() : null,
     }
   }

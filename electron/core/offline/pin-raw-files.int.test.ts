@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core'
 import { firstEntries } from './testing/pins'
+import { until } from '../test-support/until'
 
 // "Also keep raw files": the pin starts one job in Downloads for exactly its entries' raw files,
 // into the library's folder; then, working offline, the file browser lists and previews them
@@ -9,15 +10,6 @@ import { firstEntries } from './testing/pins'
 let env: SandboxCore
 let uploadId = ''
 let mainfile = ''
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await read()
-    if (done(value)) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error('gave up waiting')
-}
 
 beforeAll(async () => {
   env = await startSandboxCore({ entries: 20 })

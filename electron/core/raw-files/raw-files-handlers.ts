@@ -13,7 +13,7 @@ export function createRawFilesHandlers(
   deps: { offline?: OfflineSource } = {},
 ): HandlersFor<typeof rawFilesChannels> {
   const files = createRawFilesService(services.api, {
-    dataDir: services.dataDir,
+    dataDir: () => services.libraryDir(),
     offline: deps.offline,
   })
   return {

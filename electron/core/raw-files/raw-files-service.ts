@@ -28,15 +28,15 @@ const COMPARE: Record<FolderSort, (a: FileItem, b: FileItem) => number> = {
 
 /**
  * `offline`, when given, answers while the server cannot be reached from the raw files pins kept
- * on this computer (kept-files.ts, under `dataDir`), with the same sorting, filtering and paging.
+ * on this computer (kept-files.ts, under `dataDir()`, where the data is now), with the same sorting, filtering and paging.
  */
 export function createRawFilesService(
   api: ApiRegistry,
-  kept?: { dataDir: string; offline: OfflineSource | undefined },
+  kept?: { dataDir: () => string; offline: OfflineSource | undefined },
 ) {
   const index = createFolderIndex()
   const root = (serverId: string) =>
-    kept === undefined ? undefined : keptFilesRoot(kept.dataDir, serverId)
+    kept === undefined ? undefined : keptFilesRoot(kept.dataDir(), serverId)
 
   /** `online()`, or from the kept raw files while the server cannot be reached. */
   function orKept<T>(

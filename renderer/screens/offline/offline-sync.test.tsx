@@ -70,6 +70,8 @@ function renderScreen(calls: unknown[]) {
         free: 10 * 1024 ** 3,
         cache: null,
       }),
+    'offline.dataLocation': () =>
+      ok({ folder: '/data', appFolder: '/data', bytes: 5 * 1024 * 1024, files: 3, moving: null }),
   })
   render(
     <AppProviders client={createIpcClient(fake.transport)}>
@@ -117,5 +119,10 @@ describe('the Offline section: freshness, sync report, storage', () => {
     expect(within(storage).getByTestId('storage-cache')).toHaveTextContent(
       'Recently viewed (cache)––',
     )
+    // Where the data is, with its size, and the move that opens the dialog.
+    const location = await within(storage).findByTestId('storage-location')
+    expect(location).toHaveTextContent('Data folder: /data (5 MiB in 3 files')
+    await userEvent.click(within(location).getByTestId('move-data'))
+    expect(await screen.findByTestId('move-data-dialog')).toHaveTextContent('(5 MiB) are in /data')
   })
 })

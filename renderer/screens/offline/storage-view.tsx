@@ -4,18 +4,21 @@ import { useState } from 'react'
 import { ErrorAlert } from '../../components/error-alert'
 import { formatBytes } from '../../features/uploads/files/format-bytes'
 import { useInvoke } from '../../ipc/hooks'
+import { MoveDataModal } from './move-data'
 import { ImportPinModal } from './pin-export'
 
 /**
  * Storage: the space the library takes per server and per pin, the database file on disk and
- * what is free, the recently viewed cache (its limit and clear button are the card below), and
- * importing a pin file.
+ * what is free, the recently viewed cache (its limit and clear button are the card below),
+ * importing a pin file, and where the data is, with moving it elsewhere.
  */
 export function StorageView({ version }: { version: string }) {
   const storage = useInvoke('offline.storage', {})
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['offline.storage'] })
+  const location = useInvoke('offline.dataLocation', {})
   const [importing, setImporting] = useState(false)
+  const [moving, setMoving] = useState(false)
   const view = storage.data
   // A pin's change (progress, removal) changes the numbers: refetch when the pins do.
   const [seen, setSeen] = useState(version)
@@ -90,8 +93,35 @@ export function StorageView({ version }: { version: string }) {
             </Text>
           </>
         )}
+        {location.error && <ErrorAlert error={location.error} />}
+        {location.data && (
+          <Group justify="space-between" wrap="nowrap" data-testid="storage-location">
+            <Text size="sm">
+              Data folder: <strong>{location.data.folder}</strong> (
+              {formatBytes(location.data.bytes)} in {location.data.files.toLocaleString('en-US')}{' '}
+              files: the library, the downloads journal, the cache and kept raw files)
+              {location.data.moving && ` — being moved to ${location.data.moving.to}`}
+            </Text>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setMoving(true)}
+              disabled={location.data.moving !== null}
+              data-testid="move-data"
+            >
+              Move…
+            </Button>
+          </Group>
+        )}
       </Stack>
       {importing && <ImportPinModal onClose={() => setImporting(false)} />}
+      {moving && location.data && (
+        <MoveDataModal
+          folder={location.data.folder}
+          bytes={location.data.bytes}
+          onClose={() => setMoving(false)}
+        />
+      )}
     </Paper>
   )
 }

@@ -26,3 +26,16 @@ export const uploadPathSchema = z
   .refine((path) => !path.split('/').some((part) => part === '..' || part === '.'), {
     error: 'The path must stay inside the upload (no "." or ".." parts).',
   })
+
+/**
+ * A full path on this computer (a file or a folder the user types): `/…`, a drive letter or a
+ * UNC path. `what` names it in the messages ("file", "folder").
+ */
+export const fullPathSchema = (what: string, empty: string) =>
+  z
+    .string()
+    .min(1, { error: empty })
+    .max(4096)
+    .refine((path) => /^([a-zA-Z]:[\\/]|\/|\\\\)/.test(path), {
+      error: `Give the ${what} as a full path (starting with / or a drive letter).`,
+    })

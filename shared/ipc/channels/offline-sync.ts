@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pinSummarySchema } from './offline'
+import { fullPathSchema } from './fields'
 
 /**
  * The offline library's sync, storage and portability channels (docs/offline.md): sync a pin
@@ -84,13 +85,7 @@ export const storageViewSchema = z.strictObject({
 })
 export type StorageView = z.infer<typeof storageViewSchema>
 
-const filePath = z
-  .string()
-  .min(1, { error: 'Choose a file.' })
-  .max(4096)
-  .refine((path) => /^([a-zA-Z]:[\\/]|\/|\\\\)/.test(path), {
-    error: 'Give the file as a full path (starting with / or a drive letter).',
-  })
+const filePath = fullPathSchema('file', 'Choose a file.')
 
 export const offlineSyncChannels = {
   /** Starts a sync of the pin (background lane); progress and the end in `offline.changed`. */
