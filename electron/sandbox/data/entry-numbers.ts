@@ -1,4 +1,3 @@
-import { atomCount } from './formula'
 import { materialParts } from './material-parts'
 import { MATERIALS } from './materials'
 import type { EntryMeta } from './model'
@@ -37,7 +36,7 @@ export function entryNumbers(meta: EntryMeta): EntryNumbers {
   const rng = new Rng(meta.seed ^ 0x6e756d)
   const material = MATERIALS[meta.materialIndex]
   const functional = FUNCTIONALS[meta.functionalIndex]
-  const nAtoms = atomCount(materialParts(meta.materialIndex, meta.supercell).composition)
+  const nAtoms = materialParts(meta.materialIndex, meta.supercell).nAtoms
   // G0W0 corrects the semi-local underestimate: quasi-particle gaps near experiment.
   const factor = meta.gw ? 1 : (GAP_FACTOR[functional?.type ?? 'GGA'] ?? 0.6)
   const gapEv = (material?.gap ?? 0) * factor
