@@ -114,6 +114,8 @@ export function entryReferences(
 export function buildEntryDoc(
   meta: EntryMeta,
   entryId: string,
+  /** `${meta.dir}/${the program's mainfile}`, flattened: the entry id derives from it too. */
+  mainfile: string,
   part: UploadPart,
   upload: UploadRecord,
   resolver: DocResolver,
@@ -125,7 +127,7 @@ export function buildEntryDoc(
   const createMs = upload.createMs + (meta.index - upload.entryStart + 1) * 1_300
   return new StoredEntryDoc(meta.index, resolver, part, {
     entry_id: entryId,
-    mainfile: flat(`${meta.dir}/${program?.mainfile ?? 'output.txt'}`),
+    mainfile,
     entry_name: cached(
       entryNames,
       meta.materialIndex * PROGRAMS.length + meta.programIndex,
