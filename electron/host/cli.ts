@@ -32,6 +32,8 @@ async function main(): Promise<void> {
     ...(vaultPassphrase ? { vaultPassphrase } : {}),
     ...(args.downloadRetry ? { downloads: { retry: args.downloadRetry } } : {}),
   })
+  // Printed as soon as the port is open: core loads while the browser opens the page, and the
+  // page's connection waits for it. If core cannot start, main() fails below and the host exits.
   process.stdout.write(`NOMAD Desktop (web mode): ${host.url}\n`)
   process.stderr.write(`Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`)
   if (args.open && !openInBrowser(host.url))
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  await host.ready
 }
 
 main().catch((error: unknown) => {

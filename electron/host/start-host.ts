@@ -1,26 +1,18 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { resolve } from 'node:path'
-import { WebSocketServer } from 'ws'
-import { z } from 'zod'
 import { AppError } from '../../shared/errors'
-import { contract } from '../../shared/ipc/contract'
-import { createCore, type Core } from '../core/create-core'
-import { createRouter } from '../core/ipc/router'
+import type { Core } from '../core/create-core'
 import { createLogger, type Logger } from '../core/logging'
 import type { CorePorts } from '../core/ports'
 import { rendererCsp, securityHeaders } from '../core/renderer-assets/assets'
-import { createConfStore } from './conf-store'
 import { checkHostAndOrigin, cookieName, presentedToken, type GuardConfig } from './request-guard'
 import { serveRendererFile } from './static-files'
-import { attachRouter, broadcast } from './ws-bridge'
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..')
 export const DEFAULT_RENDERER_DIR = resolve(REPO_ROOT, 'out/renderer')
-/** Largest accepted WebSocket message; IPC inputs are small JSON documents. */
-const MAX_FRAME_BYTES = 1024 * 1024
 
 export interface HostOptions {
   dataDir: string
@@ -45,15 +37,13 @@ export interface HostHandle {
   origin: string
   token: string
   port: number
-  core: Core
+  /**
+   * Core, once it is loaded and wired (host-core.ts). The port opens, and the URL can be
+   * printed, before that: WebSocket upgrades wait for it, so no call is ever answered without
+   * core. Rejects when core cannot start (e.g. an unreadable settings file); the CLI then exits.
+   */
+  ready: Promise<Core>
   close(): Promise<void>
-}
-
-function readAppVersion(): string {
-  const pkg = z
-    .object({ version: z.string() })
-    .parse(JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')))
-  return pkg.version
 }
 
 function refuse(res: ServerResponse, status: number, message: string): void {
@@ -90,29 +80,6 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
   const logger = options.logger ?? createLogger({ name: 'host' })
   const token = randomBytes(32).toString('base64url')
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
-
-  const core = createCore({
-    mode: 'web',
-    platform: process.platform,
-    appVersion: readAppVersion(),
-    dataDir: options.dataDir,
-    settingsStore: createConfStore(options.dataDir),
-    events: { emit: (event, payload) => broadcast(wss, { event, payload }) },
-    logger,
-    devChecks: true,
-    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-    ...(options.recheck ? { recheck: options.recheck } : {}),
-    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-    ...(options.vaultPassphrase === undefined ? {} : { vaultPassphrase: options.vaultPassphrase }),
-    ...(options.downloads ? { downloads: options.downloads } : {}),
-  })
-  const router = createRouter(contract, core.handlers, {
-    validateOutputs: true,
-    logger: logger.child('ipc'),
-  })
-  attachRouter(wss, router, logger.child('ws'))
-
   const server = createServer()
   // Filled in once listen() has chosen the port; requests cannot arrive before that.
   const guard: GuardConfig = { port: 0, token }
@@ -162,10 +129,25 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     const url = new URL(req.url ?? '/', `http://${checked.host}`)
     if (url.pathname !== '/ipc') return deny(404, `no WebSocket endpoint at ${url.pathname}`)
     if (!presentedToken(req, url, guard).valid) return deny(401, 'missing or wrong session token')
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+    // Before core is wired the upgrade waits, so the renderer's first call waits rather than
+    // fails. Node has taken its own listeners off the socket: a reset meanwhile must not throw.
+    const dropOnError = () => socket.destroy()
+    socket.on('error', dropOnError)
+    wired.then(
+      ({ wss }) => {
+        socket.off('error', dropOnError)
+        wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+      },
+      () => {
+        logger.warn('refused WebSocket upgrade', { reason: 'core did not start' })
+        socket.end(
+          'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
+        )
+      },
+    )
   })
 
-  await new Promise<void>((resolveListen, reject) => {
+  const listening = new Promise<void>((resolveListen, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
@@ -179,6 +161,18 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     // Loopback only: web mode must never be reachable from the network.
     server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen())
   })
+  // Core's modules load once the port is open and the caller has printed the URL (in the
+  // continuation of this call), while the browser opens it.
+  const wired = listening
+    .then(() => new Promise((next) => setImmediate(next)))
+    .then(() => import('./host-core'))
+    .then((module) => module.wireCore(options, logger))
+  const ready = wired.then(({ core }) => core)
+  // Whoever waits for core handles its failure; these keep a failure nobody waits for (a test
+  // that never connects) from becoming an unhandled rejection.
+  wired.catch(() => undefined)
+  ready.catch(() => undefined)
+  await listening
   const { port } = server.address() as AddressInfo
   guard.port = port
   const origin = `http://127.0.0.1:${port}`
@@ -188,11 +182,14 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     origin,
     token,
     port,
-    core,
+    ready,
     async close() {
-      await core.dispose()
-      for (const client of wss.clients) client.terminate()
-      wss.close()
+      const wiring = await wired.catch(() => null)
+      if (wiring) {
+        await wiring.core.dispose()
+        for (const client of wiring.wss.clients) client.terminate()
+        wiring.wss.close()
+      }
       server.closeAllConnections()
       await new Promise<void>((done) => server.close(() => done()))
     },

@@ -1,4 +1,3 @@
-import { atomCount } from './formula'
 import { materialParts } from './material-parts'
 import { MATERIALS } from './materials'
 import type { EntryMeta } from './model'
@@ -17,7 +16,7 @@ export interface EntryNumbers {
   /** Total energy of the final step in J. */
   energy: number
   fermi: number
-  /** Geometry optimisation convergence figures (SI). */
+  /** Geometry optimisation convergence figures (SI); 0 for other workflows. */
   finalEnergyDifference: number
   finalForceMaximum: number
   finalDisplacementMaximum: number
@@ -37,19 +36,21 @@ export function entryNumbers(meta: EntryMeta): EntryNumbers {
   const rng = new Rng(meta.seed ^ 0x6e756d)
   const material = MATERIALS[meta.materialIndex]
   const functional = FUNCTIONALS[meta.functionalIndex]
-  const nAtoms = atomCount(materialParts(meta.materialIndex, meta.supercell).composition)
+  const nAtoms = materialParts(meta.materialIndex, meta.supercell).nAtoms
   // G0W0 corrects the semi-local underestimate: quasi-particle gaps near experiment.
   const factor = meta.gw ? 1 : (GAP_FACTOR[functional?.type ?? 'GGA'] ?? 0.6)
   const gapEv = (material?.gap ?? 0) * factor
+  // Rounded only where used (toPrecision is slow); the draws happen alike, keeping the sequence.
+  const go = meta.workflow === 'geometry_optimization' ? coarse : () => 0
   return {
     nAtoms,
     gap: gapEv > 0 ? (Math.round(gapEv * rng.float(0.95, 1.05) * 100) / 100) * EV : 0,
     gapType: material?.gapType ?? 'indirect',
     energy: -nAtoms * rng.float(3.5, 8.5) * EV,
     fermi: rng.float(-2, 8) * EV,
-    finalEnergyDifference: coarse(rng.float(1e-6, 1e-3)) * EV,
-    finalForceMaximum: coarse(rng.float(1e-3, 5e-2)) * EV * 1e10,
-    finalDisplacementMaximum: coarse(rng.float(1e-4, 1e-2)) * 1e-10,
+    finalEnergyDifference: go(rng.float(1e-6, 1e-3)) * EV,
+    finalForceMaximum: go(rng.float(1e-3, 5e-2)) * EV * 1e10,
+    finalDisplacementMaximum: go(rng.float(1e-4, 1e-2)) * 1e-10,
     temperature: rng.pick([300, 500, 800, 1200]),
     timeStep: rng.pick([0.5, 1, 2]) * 1e-15,
   }

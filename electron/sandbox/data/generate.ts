@@ -1,3 +1,4 @@
+import { cached } from './cached'
 import { CAMPAIGNS, materialSlug, type Campaign } from './campaigns'
 import { GROUP_ALL, GROUP_IDS } from './groups'
 import { shortUuid } from './ids'
@@ -174,6 +175,18 @@ export function generateData(options: GenerateOptions): GeneratedData {
 const FORMULAS = MATERIALS.map((m) => hill(m.composition))
 const ATOMS = MATERIALS.map((m) => atomCount(m.composition))
 const SLUGS = MATERIALS.map((_, i) => materialSlug(i))
+/** Per material, the number of its folder name: materials that share a name share folders. */
+const SLUG_NUMBERS = (() => {
+  const numbers = new Map<string, number>()
+  return SLUGS.map((slug) => cached(numbers, slug, () => numbers.size))
+})()
+const FUNCTIONAL_WEIGHTS = FUNCTIONALS.map((f, i) => [i, f.weight] as const)
+const FOLDER_PREFIXES = {
+  single_point: 'scf',
+  geometry_optimization: 'relax',
+  molecular_dynamics: 'md',
+}
+const WORKFLOW_CODES = { single_point: 0, geometry_optimization: 1, molecular_dynamics: 2 }
 const GW_PROGRAMS = new Set(['exciting', 'FHI-aims', 'VASP', 'Quantum ESPRESSO'])
 
 function programByName(name: string): number {
@@ -202,7 +215,7 @@ function addEntries(
   rng: Rng,
   metas: EntryMeta[],
 ): number[] {
-  const uploadFunctional = rng.weighted(FUNCTIONALS.map((f, i) => [i, f.weight] as const))
+  const uploadFunctional = rng.weighted(FUNCTIONAL_WEIGHTS)
   const nested = rng.chance(0.4)
   // A campaign studies many materials with a few calculations each (relaxation, then single
   // points or MD), as real screening uploads do: about two to three entries per material.
@@ -223,24 +236,21 @@ function addEntries(
       return true
     })
     .slice(0, wanted)
-  // Per material: the entry index of its geometry optimisation and a counter for folder names.
+  // Per material: the entry index of its geometry optimisation; per folder (name and
+  // workflow, as a number: SLUG_NUMBERS), a counter for its subfolders' names.
   const relaxOf = new Map<number, number>()
-  const counter = new Map<string, number>()
+  const counter = new Map<number, number>()
   for (let i = 0; i < upload.entryCount; i++) {
     const index = metas.length
     const materialIndex = chosen[i % chosen.length] ?? 0
     const relaxed = relaxOf.get(materialIndex)
     let workflow: WorkflowKind = 'geometry_optimization'
     if (relaxed !== undefined) workflow = rng.chance(0.12) ? 'molecular_dynamics' : 'single_point'
-    const functionalIndex = rng.chance(0.7)
-      ? uploadFunctional
-      : rng.weighted(FUNCTIONALS.map((f, k) => [k, f.weight] as const))
-    const short = { single_point: 'scf', geometry_optimization: 'relax', molecular_dynamics: 'md' }[
-      workflow
-    ]
+    const functionalIndex = rng.chance(0.7) ? uploadFunctional : rng.weighted(FUNCTIONAL_WEIGHTS)
+    const short = FOLDER_PREFIXES[workflow]
     // Keyed by folder, not material: two materials with one folder name must not share a path.
     const slug = SLUGS[materialIndex] ?? 'material'
-    const folderKey = `${slug}/${short}`
+    const folderKey = (SLUG_NUMBERS[materialIndex] ?? -1) * 3 + WORKFLOW_CODES[workflow]
     const n = (counter.get(folderKey) ?? 0) + 1
     counter.set(folderKey, n)
     const functional = FUNCTIONALS[functionalIndex]?.label ?? 'PBE'

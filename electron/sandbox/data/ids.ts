@@ -30,6 +30,8 @@ export function uuidString(seed: number, label: string): string {
 export function entryIdFor(uploadId: string, mainfile: string, mainfileKey?: string): string {
   // One-shot hash of the concatenation (the same bytes as updating with each part in turn):
   // a 100 000-entry sandbox derives 100 000 ids, and a Hash object per id cost a third of a
-  // second of its start. 28 base64 chars are the first 21 bytes.
-  return hash('sha512', uploadId + mainfile + (mainfileKey ?? ''), 'base64url').slice(0, 28)
+  // second of its start. 28 base64 chars are the first 21 bytes; encoding only those leaves no
+  // 88-char digest behind for the id to pin (a slice keeps its whole parent string alive).
+  const digest = hash('sha512', uploadId + mainfile + (mainfileKey ?? ''), 'buffer')
+  return digest.toString('base64url', 0, 21)
 }

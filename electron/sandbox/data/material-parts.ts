@@ -9,6 +9,7 @@ import {
   scale,
   type Composition,
 } from './formula'
+import { cached } from './cached'
 import { ANGSTROM } from './programs'
 
 /**
@@ -21,6 +22,8 @@ export interface MaterialParts {
   optimade: Record<string, unknown>
   structures: Record<string, unknown>
   composition: Composition
+  /** Atoms in the (super)cell: the composition's count, asked for once per entry. */
+  nAtoms: number
 }
 
 function latticeParameters(m: Material): Record<string, number> {
@@ -108,17 +111,17 @@ function build(materialIndex: number, supercell: number): MaterialParts {
       cellVolume(parameters) / 4,
     ),
   }
-  return { material, optimade, structures, composition }
+  return { material, optimade, structures, composition, nAtoms: n }
 }
 
-const cache = new Map<string, MaterialParts>()
+const cache = new Map<number, MaterialParts>()
+
+/** One number per material and supercell (small integers both), for caches keyed by them. */
+export function materialPartsKey(materialIndex: number, supercell: number): number {
+  return supercell * MATERIALS.length + materialIndex
+}
 
 export function materialParts(materialIndex: number, supercell: number): MaterialParts {
-  const key = `${materialIndex}/${supercell}`
-  let parts = cache.get(key)
-  if (!parts) {
-    parts = build(materialIndex, supercell)
-    cache.set(key, parts)
-  }
-  return parts
+  const key = materialPartsKey(materialIndex, supercell)
+  return cached(cache, key, () => build(materialIndex, supercell))
 }

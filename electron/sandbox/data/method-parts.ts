@@ -1,4 +1,5 @@
 import type { EntryMeta } from './records'
+import { cached } from './cached'
 import { EV, FUNCTIONALS, PROGRAMS, type WorkflowKind } from './programs'
 import { Rng } from './rng'
 
@@ -10,7 +11,12 @@ import { Rng } from './rng'
 const CUTOFFS_EV = [400, 450, 500, 520, 600]
 const K_LINE_DENSITIES = [2e-9, 3e-9, 4e-9, 5e-9]
 
-const methodCache = new Map<string, Record<string, unknown>>()
+const methodCache = new Map<number, Record<string, unknown>>()
+const WORKFLOW_CODES: Record<WorkflowKind, number> = {
+  single_point: 0,
+  geometry_optimization: 1,
+  molecular_dynamics: 2,
+}
 
 /** Deterministic per-entry choice among a few precision settings (keeps sharing high). */
 function precision(meta: EntryMeta): { cutoff: number; kline: number; version: number } {
@@ -30,9 +36,19 @@ export function programVersion(meta: EntryMeta): string {
 export function methodPart(meta: EntryMeta): Record<string, unknown> {
   const p = precision(meta)
   const gw = meta.gw === true
-  const key = `${meta.programIndex}/${meta.functionalIndex}/${meta.workflow}/${p.cutoff}/${p.kline}/${p.version}/${gw}`
-  let method = methodCache.get(key)
-  if (method) return method
+  // Mixed radix over small indexes: one number per distinct method (cached.ts).
+  let key = meta.programIndex * FUNCTIONALS.length + meta.functionalIndex
+  key = key * 3 + WORKFLOW_CODES[meta.workflow]
+  key = (key * CUTOFFS_EV.length + p.cutoff) * K_LINE_DENSITIES.length + p.kline
+  key = (key * 3 + p.version) * 2 + (gw ? 1 : 0)
+  return cached(methodCache, key, () => buildMethod(meta, p, gw))
+}
+
+function buildMethod(
+  meta: EntryMeta,
+  p: ReturnType<typeof precision>,
+  gw: boolean,
+): Record<string, unknown> {
   const program = PROGRAMS[meta.programIndex] ?? PROGRAMS[0]
   const functional = FUNCTIONALS[meta.functionalIndex] ?? FUNCTIONALS[0]
   if (!program || !functional) throw new Error('empty program catalogue')
@@ -42,7 +58,7 @@ export function methodPart(meta: EntryMeta): Record<string, unknown> {
   if (program.basisSetType === 'plane waves') {
     precisionSection.planewave_cutoff = (CUTOFFS_EV[p.cutoff] ?? 500) * EV
   }
-  method = {
+  return {
     method_name: gw ? 'GW' : 'DFT',
     workflow_name: [meta.workflow],
     simulation: {
@@ -71,8 +87,6 @@ export function methodPart(meta: EntryMeta): Record<string, unknown> {
         : {}),
     },
   }
-  methodCache.set(key, method)
-  return method
 }
 
 const QUANTITIES: Record<WorkflowKind, string[]> = {

@@ -14,6 +14,7 @@ import {
 } from '../data/recorded-uploads'
 import { recordedEntries } from '../data/recorded-archives'
 import { CAST } from '../data/users'
+import { flat } from '../data/flat'
 import { entryIdFor } from '../data/ids'
 import type { DatasetRecord, EntryDoc, EntryMeta, UploadRecord } from '../data/model'
 import { PROGRAMS } from '../data/programs'
@@ -53,7 +54,8 @@ export class DataStore {
   /** Whether the first upload carries the file-browser showcase (FixtureOptions.showcase). */
   readonly showcase: boolean
   readonly seed: number
-  private readonly entryIndex = new Map<string, number>()
+  /** Entry index by entry_id, built on the first lookup: searches do not need it. */
+  private entryIndex: Map<string, number> | undefined
   private readonly uploadIndex = new Map<string, number>()
   private readonly datasetIndex = new Map<string, number>()
   private readonly parts: UploadPart[]
@@ -102,23 +104,20 @@ export class DataStore {
     this.parts = this.uploads.map((u) => uploadPart(u, this.datasets, this.nameOf))
     this.uploads.forEach((u, i) => this.uploadIndex.set(u.upload_id, i))
     this.datasets.forEach((d, i) => this.datasetIndex.set(d.dataset_id, i))
-    const ids = (this.entryIds = this.metas.map((meta) => {
-      const upload = this.uploads[meta.uploadIndex]
-      const program = PROGRAMS[meta.programIndex]
-      const id =
-        meta.recorded === undefined
-          ? entryIdFor(upload?.upload_id ?? '', `${meta.dir}/${program?.mainfile ?? ''}`)
-          : meta.recorded.entry_id
-      this.entryIndex.set(id, meta.index)
-      return id
-    }))
     const resolver = this.resolver()
+    const ids: string[] = (this.entryIds = [])
     this.docs = this.metas.map((meta, i) => {
       const upload = this.uploads[meta.uploadIndex]
       const part = this.parts[meta.uploadIndex]
       if (!upload || !part) throw new Error('entry without upload')
-      if (meta.recorded !== undefined) return recordedDoc(meta, part, resolver)
-      const doc = buildEntryDoc(meta, ids[i] ?? '', part, upload, resolver)
+      if (meta.recorded !== undefined) {
+        ids.push(meta.recorded.entry_id)
+        return recordedDoc(meta, part, resolver)
+      }
+      const mainfile = flat(`${meta.dir}/${PROGRAMS[meta.programIndex]?.mainfile ?? ''}`)
+      const id = entryIdFor(upload.upload_id, mainfile)
+      ids.push(id)
+      const doc = buildEntryDoc(meta, id, mainfile, part, upload, resolver)
       if (options.revised === true && isRevisedEntry(i)) doc.comment = revisedComment(doc.comment)
       return doc
     })
@@ -151,6 +150,7 @@ export class DataStore {
   }
 
   entryIndexOf(entryId: string): number | undefined {
+    this.entryIndex ??= new Map(this.entryIds.map((id, index) => [id, index]))
     return this.entryIndex.get(entryId)
   }
 
