@@ -64,11 +64,22 @@ export function runEngine(
  * `curl -s -o <file> <url>`: wall time in ms, the bytes it wrote and its CPU time (user +
  * system, from the shell's `times`), the load-independent part of the comparison.
  */
-export function runCurl(url: string): { ms: number; bytes: number; cpuMs: number } {
+/**
+ * `curl -o` of one URL, timed with its CPU. `verify` adds `sha256sum` of the file after it (a
+ * reference that, like the engine, ends with a checksum; curl alone checks nothing).
+ */
+export function runCurl(url: string, verify = false): { ms: number; bytes: number; cpuMs: number } {
   const work = scratch('nomad-bench-curl-')
   const file = join(work.path, 'file')
   const started = performance.now()
-  const run = spawnSync('bash', ['-c', 'curl -s -f -o "$1" "$2" && times', 'curl', file, url])
+  const then = verify ? ' && sha256sum "$1" > /dev/null' : ''
+  const run = spawnSync('bash', [
+    '-c',
+    `curl -s -f -o "$1" "$2"${then} && times`,
+    'curl',
+    file,
+    url,
+  ])
   const ms = performance.now() - started
   const bytes = run.status === 0 ? statSync(file).size : -1
   work.done()

@@ -4,13 +4,16 @@ import { decodeWire } from '../../../shared/api'
 import { AppError } from '../../../shared/errors'
 import { silentLogger, type Logger } from '../logging'
 import type { AttemptContext, AttemptOutcome, RequestScheduler } from '../network/scheduler'
+import { sendDirect } from '../network/direct-transport'
 import {
   discardBody,
   readBody,
   sendHttp,
   touchingChunks,
   heedBodyErrors,
+  undiciTransport,
   type HttpResponse,
+  type HttpTransport,
 } from '../network/http-adapter'
 import type { HttpRequest } from '../network/http-request'
 import { AnswerDeadline, countingAttempt, type CountingAttempt } from './answer-deadline'
@@ -37,6 +40,8 @@ const EMPTY_BODY_LIMIT = 64 * 1024
 export interface StreamHead {
   status: number
   headers: Record<string, string>
+  /** See HttpResponse.recycle: only for a reader that never touches a chunk it gave back. */
+  recycle?: (chunk: Uint8Array) => void
 }
 
 /** Consumes a streamed body. May run again on a retry, so it must start over each time. */
@@ -80,9 +85,11 @@ export class ApiRequester {
   private readonly deps: ApiRequesterDeps
   private readonly log: Logger
   private readonly limits: AnswerLimits
+  private readonly pooled: HttpTransport
 
   constructor(deps: ApiRequesterDeps) {
     this.deps = deps
+    this.pooled = undiciTransport(deps.dispatcher)
     this.serverId = deps.serverId
     this.baseUrl = deps.baseUrl.replace(/\/+$/, '')
     this.log = deps.logger ?? silentLogger
@@ -140,6 +147,7 @@ export class ApiRequester {
           {
             status: response.status,
             headers: response.headers,
+            ...(response.recycle === undefined ? {} : { recycle: response.recycle }),
           },
         )
       } finally {
@@ -174,7 +182,7 @@ export class ApiRequester {
       return await this.deps.scheduler.run(
         async (attempt) => {
           const outcome = await this.attemptWithin(deadlineMs, what, attempt, (counting) =>
-            this.attempt(request, failed, options.expect, counting, onSuccess),
+            this.attempt(request, failed, options, counting, onSuccess),
           )
           return options.nonIdempotent === true && outcome.kind === 'transient'
             ? { kind: 'permanent', error: outcome.error }
@@ -221,11 +229,13 @@ export class ApiRequester {
   private async attempt<T>(
     request: HttpRequest,
     failed: FailedRequest,
-    expect: number[] | undefined,
+    options: RequestOptions & BodyOptions,
     attempt: CountingAttempt,
     onSuccess: OnSuccess<T>,
   ): Promise<AttemptOutcome<T>> {
     let response: HttpResponse
+    const { expect } = options
+    const transport = options.ownConnection === true ? sendDirect : this.pooled
     const { credential } = failed
     // A redirect hop that keeps the Authorization header passes the same guard as the first URL.
     const guard =
@@ -233,7 +243,7 @@ export class ApiRequester {
         ? {}
         : { credentialGuard: (url: URL) => assertMayAttach(url, credential) }
     try {
-      response = await sendHttp(this.deps.dispatcher, request, attempt.signal, guard)
+      response = await sendHttp(transport, request, attempt.signal, guard)
     } catch (error) {
       // A refused redirect or credential guard: already specific, and retrying changes nothing.
       if (error instanceof AppError) return { kind: 'permanent', error }

@@ -4,7 +4,7 @@ import { buildConnector } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../../shared/errors'
 import { createRealClock, RequestScheduler, seededRandom } from '../network/scheduler'
-import { createHttpDispatcher, sendHttp } from '../network/http-adapter'
+import { createHttpDispatcher, sendHttp, undiciTransport } from '../network/http-adapter'
 import { ApiRequester } from './api-requester'
 import type { CredentialSource } from './credentials'
 
@@ -181,7 +181,7 @@ describe('redirects', () => {
     const refusal = new AppError('forbidden', 'not there')
     const error = await failure(
       sendHttp(
-        dispatcher,
+        undiciTransport(dispatcher),
         {
           method: 'GET',
           url: `http://127.0.0.1:${api.port}/api/v1/loop`,

@@ -31,6 +31,13 @@ export interface RequestOptions {
    * Default per endpoint kind: 120 s metadata, 600 s archives (answer-limits.ts).
    */
   deadlineMs?: number
+  /**
+   * Streams only: send a GET over a connection of its own whose reads land in reused memory
+   * (network/direct-transport.ts) instead of undici's pool. For one big file, where the
+   * garbage of undici's per-read buffers halves the throughput; a small one is better served
+   * by the pool's warm connections.
+   */
+  ownConnection?: boolean
 }
 
 /** Set by the endpoint groups (endpoints/endpoint-requester.ts), not by callers. */

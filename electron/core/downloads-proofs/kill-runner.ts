@@ -27,6 +27,9 @@ mkdirSync(dataDir, { recursive: true })
 const core = await openHeadlessDownloads({
   dataDir,
   settingsStore: fileStore(join(dataDir, 'settings.json')),
+  // Files of 4 MiB and more come over a connection of their own that reads into reused memory
+  // (direct-transport.ts), so kills land in both transports.
+  ports: { downloads: { ownConnectionBytes: 4 * 1024 * 1024 } },
 })
 
 const statePath = join(dataDir, 'runner.json')

@@ -16,7 +16,7 @@ import type { ServerProfiles } from '../servers/server-profiles'
 import type { EmbeddedDb } from '../storage/embedded-db'
 import { statfsFreeSpace } from './destination'
 import { DownloadEvents } from './download-events'
-import { DEFAULT_UNIT_RETRY } from './tunables'
+import { DEFAULT_UNIT_RETRY, OWN_CONNECTION_BYTES } from './tunables'
 import { JobControls } from './job-controls'
 import type { JobRecord } from './job-record'
 import { JobRuntime } from './job-runtime'
@@ -64,6 +64,7 @@ export async function createDownloadManager(deps: DownloadManagerDeps) {
     concurrency: deps.concurrency ?? 6,
     diskCheckMs: deps.diskCheckMs ?? 5000,
     retry: deps.retry ?? DEFAULT_UNIT_RETRY,
+    ownConnectionBytes: deps.ownConnectionBytes ?? OWN_CONNECTION_BYTES,
   })
   const damaged = (error: Error) =>
     deps.logger.error('a download job was skipped at start', { message: error.message })

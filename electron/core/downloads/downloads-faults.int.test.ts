@@ -6,7 +6,8 @@ import { differences, finished, publicEntries, tempFolder } from './test-support
 
 // Jobs against a sandbox that resets connections mid-body, answers 502/504 HTML pages, stalls,
 // trickles and refuses with HTML 503s beyond its rate and concurrency limits: every job ends with
-// files identical to the sandbox's, or says exactly which items it could not get and why.
+// files identical to the sandbox's, or says exactly which items it could not get and why. Large
+// files travel over both transports (undici's pool and a connection of their own).
 
 let env: DownloadCore
 const made: { remove(): void }[] = []
@@ -44,6 +45,9 @@ beforeAll(async () => {
         // The same six attempts, 50 ms apart at first instead of 0.5 s: the waiting is cut,
         // not the retrying.
         retry: { attempts: DEFAULT_UNIT_RETRY.attempts, firstDelayMs: 50 },
+        // The sandbox's 1 MiB files come over connections of their own (direct-transport.ts),
+        // the smaller ones through undici: both meet every fault.
+        ownConnectionBytes: 512 * 1024,
         unitLimits: {
           largeFileBytes: 200_000,
           zipMaxBytes: 2_000_000,

@@ -1,12 +1,11 @@
-import { createWriteStream } from 'node:fs'
 import { open } from 'node:fs/promises'
-import { pipeline } from 'node:stream/promises'
 import type { StreamHead } from '../api/api-requester'
 import { streamHasher, type StreamHasher } from './ring-hasher'
 import { ensureFolderOf, finalizeItem, itemPaths } from './finalize'
 import { recoverPart } from './part-recovery'
 import type { ItemRecord } from './job-record'
 import { afterFailure } from './failures'
+import { PartWriter } from './part-writer'
 import type { TransferContext } from './transfer-context'
 
 /**
@@ -16,8 +15,6 @@ import type { TransferContext } from './transfer-context'
  */
 const CHECKPOINT_BYTES = 256 * 1024 * 1024
 const CHECKPOINT_MS = 5000
-/** Bytes handed to one write(): fewer, larger writes keep up with a fast server. */
-const WRITE_CHUNK = 1024 * 1024
 
 /** The server's file changed under a resume: start over instead of splicing two versions. */
 class ChangedOnServer extends Error {}
@@ -46,6 +43,9 @@ export async function fetchFile(ctx: TransferContext, item: ItemRecord): Promise
         {
           lane: 'background',
           maxAttempts: 1,
+          // A big file gets a connection of its own that reads into reused memory (no garbage
+          // per read, docs/downloads.md).
+          ownConnection: item.size !== null && item.size >= ctx.ownConnectionBytes,
           signal: ctx.signal,
           label: `GET raw file ${item.rel}`,
         },
@@ -93,31 +93,32 @@ async function appendBody(
     throw new ChangedOnServer(`its version changed (${item.validator} → ${validator})`)
   item.validator = validator ?? item.validator
   const start = item.offset
-  // Creates (or keeps) the .part before the write stream opens it, and fsyncs it at checkpoints
-  // (an fsync flushes the file, whichever descriptor asks).
+  // Creates (or keeps) the .part; the writer appends through this handle and checkpoints fsync
+  // it.
   const handle = await open(part, start > 0 ? 'r+' : 'w')
-  const out = createWriteStream(part, { flags: 'r+', start, highWaterMark: WRITE_CHUNK })
-  const checkpoints = new Checkpoints(ctx, item, handle, () => start + out.bytesWritten)
+  const writer = new PartWriter(handle, start, (chunks) => {
+    if (head.recycle !== undefined) for (const chunk of chunks) head.recycle(chunk)
+  })
+  const checkpoints = new Checkpoints(ctx, item, handle, () => writer.written)
   let received = start
   try {
-    await pipeline(
-      body,
-      async function* (source: AsyncIterable<Uint8Array>) {
-        for await (const chunk of source) {
-          const full = hasher.update(chunk)
-          if (full) await full
-          received += chunk.length
-          ctx.onBytes(chunk.length)
-          ctx.setLive(received - item.offset)
-          checkpoints.due()
-          yield chunk
-        }
-      },
-      out,
-    )
+    for await (const chunk of body) {
+      // The hasher has its own copy of the chunk once this settles; the writer gives the chunk
+      // back to the transport once it is written.
+      const full = hasher.update(chunk)
+      if (full) await full
+      received += chunk.length
+      ctx.onBytes(chunk.length)
+      ctx.setLive(received - item.offset)
+      checkpoints.due()
+      const wait = writer.add(chunk)
+      if (wait) await wait
+    }
+    await writer.finish()
   } finally {
     // The bytes on disk so far are kept and vouched for, even when the body broke off; what
     // arrived beyond them leaves the progress (the next attempt fetches it again).
+    await writer.finish().catch(() => undefined)
     await checkpoints.final().finally(() => handle.close())
     ctx.setLive(0)
   }
@@ -125,7 +126,7 @@ async function appendBody(
 
 /**
  * fsync, then the journal, never the other way round: the record never claims bytes the disk
- * does not have. Only bytes the write stream has finished writing count, not those queued in it.
+ * does not have. Only bytes the writer has finished writing count, not those queued in it.
  * A checkpoint runs beside the transfer (one at a time), so the pipe never waits for an fsync.
  */
 class Checkpoints {

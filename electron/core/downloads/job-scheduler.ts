@@ -29,6 +29,7 @@ export interface JobSchedulerDeps {
   concurrency: number
   diskCheckMs: number
   retry: UnitRetry
+  ownConnectionBytes: number
 }
 
 /**
@@ -131,6 +132,7 @@ export class JobScheduler {
       journal: this.deps.journal,
       signal,
       retry: this.deps.retry,
+      ownConnectionBytes: this.deps.ownConnectionBytes,
       onBytes: (bytes) => {
         runtime.meter.add(bytes)
         events.changed(runtime.job.id)

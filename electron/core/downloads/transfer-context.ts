@@ -25,4 +25,6 @@ export interface TransferContext {
   sleep(ms: number): Promise<void>
   /** Attempts of one unit before its items are reported failed, and the backoff between them. */
   retry: UnitRetry
+  /** Files from this size on get a connection of their own (tunables.ts). */
+  ownConnectionBytes: number
 }

@@ -17,7 +17,16 @@ export interface DownloadTunables {
    * item shorten them instead of waiting ~15 s of backoff.
    */
   retry?: UnitRetry
+  /**
+   * Files from this size on are fetched over a connection of their own that reads into reused
+   * memory (network/direct-transport.ts); smaller ones share undici's warm connections.
+   * Default OWN_CONNECTION_BYTES; tests lower it to prove the path with small files.
+   */
+  ownConnectionBytes?: number
 }
+
+/** 32 MiB: where a file's transfer, not a connection's setup, is what costs. */
+export const OWN_CONNECTION_BYTES = 32 * 1024 * 1024
 
 /** What the desktop app adds: the taskbar/dock progress and notifications at a job's end. */
 export interface DownloadDesktop {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import { Agent, request, type Dispatcher } from 'undici'
 import { AppError } from '../../../shared/errors'
 import type { HttpRequest } from './http-request'
@@ -14,7 +15,24 @@ export interface HttpResponse {
   status: number
   /** Lower-case names; repeated headers joined with ", ". */
   headers: Record<string, string>
-  body: Dispatcher.ResponseData['body']
+  body: Readable
+  /**
+   * Set by a transport that reads into reused memory: gives a body chunk back once the reader
+   * is done with it for good (written and hashed), so its memory is read into again.
+   */
+  recycle?: (chunk: Uint8Array) => void
+}
+
+/**
+ * Sends one request (no redirects) and resolves with the answer's head and its unread body:
+ * undici through the shared dispatcher (`undiciTransport`), or one connection of its own for
+ * a big file (`sendDirect`, direct-transport.ts).
+ */
+export type HttpTransport = (req: HttpRequest, signal: AbortSignal) => Promise<HttpResponse>
+
+/** The usual transport: undici over the app's keep-alive dispatcher. */
+export function undiciTransport(dispatcher: Dispatcher): HttpTransport {
+  return (req, signal) => sendOnce(dispatcher, req, signal)
 }
 
 export interface HttpDispatcherOptions {
@@ -65,14 +83,14 @@ const REDIRECT_BODY_LIMIT = 16 * 1024
  * errors, or with a server_error AppError for a redirect the app refuses to follow.
  */
 export async function sendHttp(
-  dispatcher: Dispatcher,
+  transport: HttpTransport,
   req: HttpRequest,
   signal: AbortSignal,
   options: SendOptions = {},
 ): Promise<HttpResponse> {
   let current = req
   for (let hops = 0; ; hops++) {
-    const response = await sendOnce(dispatcher, current, signal)
+    const response = await transport(current, signal)
     const plan = planRedirect(current, response.status, response.headers.location)
     if (plan.kind === 'none') return response
     await drainRedirect(response.body, signal)
@@ -118,7 +136,8 @@ async function sendOnce(
 /** Reads a redirect's small body so its socket can be reused; a big or broken one is dropped. */
 async function drainRedirect(body: HttpResponse['body'], signal: AbortSignal): Promise<void> {
   try {
-    await body.dump({ limit: REDIRECT_BODY_LIMIT, signal })
+    signal.throwIfAborted()
+    await readBody(body, () => undefined, REDIRECT_BODY_LIMIT)
   } catch {
     // Only the socket's reuse was at stake; the next hop opens another if needed.
   } finally {

@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { afterAll, describe, expect, it } from 'vitest'
+import { PartWriter } from './part-writer'
+
+const folder = mkdtempSync(join(tmpdir(), 'part-writer-'))
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+describe('PartWriter', () => {
+  it('writes every chunk in order after the start, and hands each back once, after writing', async () => {
+    let run = 0
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.uint8Array({ minLength: 0, maxLength: 70_000 }), { maxLength: 60 }),
+        fc.nat(5000),
+        async (chunks, start) => {
+          const path = join(folder, `p${run++}`)
+          const handle = await open(path, 'w')
+          await handle.write(Buffer.alloc(start, 7), 0, start, 0)
+          const handedBack: Uint8Array[] = []
+          let backBytes = 0
+          const writer = new PartWriter(handle, start, (batch) => {
+            // Handed back only once written: `written` covers exactly what came back so far.
+            for (const chunk of batch) backBytes += chunk.length
+            expect(writer.written).toBe(start + backBytes)
+            handedBack.push(...batch)
+          })
+          let previous = start
+          for (const chunk of chunks) {
+            const wait = writer.add(chunk)
+            if (wait) await wait
+            expect(writer.written).toBeGreaterThanOrEqual(previous)
+            previous = writer.written
+          }
+          await writer.finish()
+          await handle.close()
+          const expected = Buffer.concat([Buffer.alloc(start, 7), ...chunks])
+          expect(readFileSync(path).equals(expected)).toBe(true)
+          expect(writer.written).toBe(expected.length)
+          expect(handedBack).toEqual(chunks.filter((chunk) => chunk.length > 0))
+        },
+      ),
+      { numRuns: 40, seed: 11 },
+    )
+  })
+
+  it('goes on after a short write, from the first byte not taken', async () => {
+    const taken: Buffer[] = []
+    const handle = {
+      // Takes at most 3 bytes a call, like a disk interrupted mid-write.
+      writev: (buffers: Uint8Array[], _position: number) => {
+        const all = Buffer.concat(buffers).subarray(0, 3)
+        taken.push(all)
+        return Promise.resolve({ bytesWritten: all.length, buffers })
+      },
+    }
+    const writer = new PartWriter(handle as never, 0)
+    expect(writer.add(Buffer.from('abcdefgh'))).toBeUndefined()
+    expect(writer.add(Buffer.from('ij'))).toBeUndefined()
+    await writer.finish()
+    expect(Buffer.concat(taken).toString()).toBe('abcdefghij')
+    expect(writer.written).toBe(10)
+  })
+
+  it('a failed write surfaces at the next add and at finish, and written stops before it', async () => {
+    const full = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
+    let calls = 0
+    const handle = {
+      writev: (buffers: Uint8Array[]) => {
+        calls += 1
+        if (calls === 2) return Promise.reject(full)
+        return Promise.resolve({ bytesWritten: Buffer.concat(buffers).length, buffers })
+      },
+    }
+    const writer = new PartWriter(handle as never, 100)
+    expect(writer.add(Buffer.alloc(10))).toBeUndefined()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(writer.add(Buffer.alloc(20))).toBeUndefined()
+    await expect(writer.finish()).rejects.toBe(full)
+    await expect(writer.add(Buffer.alloc(1))).rejects.toBe(full)
+    expect(writer.written).toBe(110)
+  })
+})
