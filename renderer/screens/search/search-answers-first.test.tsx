@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { Profiler } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { EntriesPage } from '../../../shared/ipc/channels/search'
@@ -90,7 +90,12 @@ describe('Search answers first, renders second', { timeout: 30_000 }, () => {
         timeout: 15_000,
       },
     )
-    fireEvent.change(screen.getByTestId('json-editor'), {
+    // A closed section's content is rendered only once the section is opened.
+    expect(screen.queryByTestId('json-editor')).toBeNull()
+    fireEvent.click(
+      within(screen.getByTestId('section-json')).getByRole('button', { name: 'JSON' }),
+    )
+    fireEvent.change(await screen.findByTestId('json-editor'), {
       target: { value: JSON.stringify(QUERY) },
     })
     await screen.findByTestId('json-valid')
