@@ -39,12 +39,7 @@ export class ServerGovernor {
     this.concurrency = new ConcurrencyController(config.concurrency, learned?.concurrency)
     this.budget = new RetryBudget(config.retryBudget)
     this.reportedRate = this.rate.rate(now)
-    this.pacer = new Pacer(
-      this.reportedRate,
-      config.pacerCapacity,
-      config.interactiveReserve,
-      now,
-    )
+    this.pacer = new Pacer(this.reportedRate, config.pacerCapacity, config.interactiveReserve, now)
   }
 
   /** Slots the lane may fill in total (background leaves one for interactive). */
