@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { createIpcClient } from '../ipc/client'
 import type { Transport } from '../ipc/transport'
+import type { AppStartup } from '../../shared/ipc/channels/app'
 import { useEffect, useState } from 'react'
 import { SignInPromptProvider } from '../components/sign-in/prompt-context'
 import { createSignInPromptStore } from '../components/sign-in/prompt-store'
@@ -18,8 +19,17 @@ function startFirstScreen() {
   void preloadFirstScreen().catch(() => undefined)
 }
 
-/** The whole renderer, given the transport picked at start (Electron bridge or WebSocket). */
-export function App({ transport }: { transport: Transport }) {
+/**
+ * The whole renderer, given the transport picked at start (Electron bridge or WebSocket) and,
+ * when it was sent before React mounted, the 'app.startup' answer on its way.
+ */
+export function App({
+  transport,
+  startup,
+}: {
+  transport: Transport
+  startup?: Promise<AppStartup>
+}) {
   // Every call that fails with auth_required asks to sign in and then runs again (once, here).
   const [prompt] = useState(createSignInPromptStore)
   const [client] = useState(() => withReauth(createIpcClient(transport), prompt))
@@ -29,7 +39,7 @@ export function App({ transport }: { transport: Transport }) {
     <AppProviders client={client}>
       <SignInPromptProvider store={prompt}>
         <ErrorBoundary where="app">
-          <StartupGate onStart={startFirstScreen}>
+          <StartupGate onStart={startFirstScreen} startup={startup}>
             <LiveUpdates />
             <ThemeSync />
             <SignInModal store={prompt} />

@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import type { AppStartup } from '../../shared/ipc/channels/app'
 import { createIpcClient } from '../ipc/client'
 import { useInvoke } from '../ipc/hooks'
 import { createFakeTransport, PUBLIC_SERVER } from '../test-support/fake-transport'
@@ -26,11 +27,14 @@ function FirstScreen() {
   )
 }
 
-function renderGate(handlers: Parameters<typeof createFakeTransport>[0]) {
+function renderGate(
+  handlers: Parameters<typeof createFakeTransport>[0],
+  sent?: Promise<AppStartup>,
+) {
   const fake = createFakeTransport(handlers)
   render(
     <AppProviders client={createIpcClient(fake.transport)}>
-      <StartupGate>
+      <StartupGate startup={sent}>
         <FirstScreen />
       </StartupGate>
     </AppProviders>,
@@ -59,5 +63,12 @@ describe('StartupGate', () => {
       'servers.list',
       'settings.get',
     ])
+  })
+
+  it('takes the answer of an app.startup sent before React mounted, and asks nothing itself', async () => {
+    // The fixture holds only what FirstScreen reads, as the fake transport's answers do.
+    const fake = renderGate({}, Promise.resolve(STARTUP as unknown as AppStartup))
+    expect(await screen.findByTestId('first')).toHaveTextContent('light · 1 · null')
+    expect(fake.calls).toEqual([])
   })
 })

@@ -16,9 +16,13 @@ export function seedStartup(queryClient: QueryClient, startup: AppStartup): void
   if (state) queryClient.setQueryData(queryKeyFor('search.state.get', { serverId }), state.value)
 }
 
-async function loadStartup(client: IpcClient, queryClient: QueryClient): Promise<void> {
+async function loadStartup(
+  client: IpcClient,
+  queryClient: QueryClient,
+  sent: Promise<AppStartup> | undefined,
+): Promise<void> {
   try {
-    seedStartup(queryClient, await client.invoke('app.startup', {}))
+    seedStartup(queryClient, await (sent ?? client.invoke('app.startup', {})))
   } catch {
     // Not fatal: each screen then asks its own channels and shows their errors where they belong.
   }
@@ -30,19 +34,28 @@ async function loadStartup(client: IpcClient, queryClient: QueryClient): Promise
  * state, then the first page) that each component's own query would make. `onStart` runs at
  * the same time, for work that does not need the answer (fetching the first screen's code).
  */
-export function StartupGate({ children, onStart }: { children: ReactNode; onStart?: () => void }) {
+export function StartupGate({
+  children,
+  onStart,
+  startup,
+}: {
+  children: ReactNode
+  onStart?: () => void
+  /** 'app.startup' already sent (renderer/ipc/early-startup.ts): its answer, not a new call. */
+  startup?: Promise<AppStartup>
+}) {
   const client = useIpcClient()
   const queryClient = useQueryClient()
   const [ready, setReady] = useState(false)
   useEffect(() => {
     let live = true
     onStart?.()
-    void loadStartup(client, queryClient).finally(() => {
+    void loadStartup(client, queryClient, startup).finally(() => {
       if (live) setReady(true)
     })
     return () => {
       live = false
     }
-  }, [client, queryClient, onStart])
+  }, [client, queryClient, onStart, startup])
   return ready ? children : null
 }

@@ -131,9 +131,12 @@ export async function timedSubmit(
         if (!button || !marks) return fail(new Error('no search button or no request marks'))
         marks.sentId = null
         let start = 0
+        // The previous search's rows stay on screen, dimmed (data-stale), until the answer.
         const shown = () =>
           document.querySelector<HTMLElement>('[data-testid="results-count"]')?.dataset.total ===
-            String(expected) && document.querySelector('[data-testid="result-row"][data-entry-id]')
+            String(expected) &&
+          !document.querySelector('[data-stale]') &&
+          document.querySelector('[data-testid="result-row"][data-entry-id]')
         const timeout = setTimeout(() => fail(new Error('no first page in 30 s')), 30_000)
         const observer = new MutationObserver(() => {
           if (!shown()) return

@@ -65,11 +65,22 @@ Now:
 - **100 000-entry sandbox** (CPU to ready, about 3.2–3.5 s → 2.6–2.8 s): the corpus is built
   before the port opens: generating the entries, indexing them and garbage collection (about a
   third of the CPU). Entry ids now hash in one call (${'`crypto.hash`'}): 100 000 ids 414 → 71 ms.
-- **Search click**: the round trip through host, core and scheduler (35–85 ms under load,
-  against 9–14 ms for the raw call) is what keeps the ratio over 3×; rendering the answer takes
-  8–12 ms. The host is mostly idle meanwhile: the first page waits for a pacing token that the
-  prefetched next page and the builder's counts spent (10 requests/s at start, one-token
-  bucket); 300 ms apart, the host path is 14.5 ms against 6.7 ms raw.`
+- **Search click, round trip** (a host-side trace of 8 timed rounds, load ~4): the host had
+  ${'`search.page`'} 0.4 ms after the page sent it and the scheduler sent it at once in every
+  round (the bench leaves 300 ms after the prefetch, 100 ms after the raw call); the host's
+  sandbox call took 7–16 ms (raw 7–10 ms); the answer then waited 4–24 ms in the page for the
+  main thread, still busy with the submit's render: the grid was swapped for a loader and
+  mounted again. Now the previous rows stay on screen (dimmed, inert) until the answer, which
+  updates the rows in place (answer to first row 8.1 → 3.1 ms in a same-load A/B). The
+  scheduler's interactive reserve (docs/network.md) lets a search go ahead of the pace behind a
+  background request once the server's spacing is known; in slow start it keeps the pace, so a
+  strict server refuses no search.
+- **First screen** (a Chromium trace of the WebSocket and resource timings): the 303 token
+  exchange takes 20–75 ms; the entry and the Search route's chunks arrive together
+  (modulepreload); the WebSocket used to open only after the whole entry had been evaluated, and
+  ${'`app.startup`'} waited for its handshake. Now both leave from the first module the entry
+  evaluates. The largest part left is rendering the shell and the Search screen after the
+  answer (about half of the cold figure under load), then the host's ${'`app.startup`'} itself.`
 
 export function startupMarkdown(input: {
   machine: ReturnType<typeof machineFacts> & { loadBefore: number[]; loadAfter: number[] }

@@ -17,6 +17,8 @@ interface TableRowProps<R extends RowLike> {
   onToggle: (id: string) => void
   onOpen: (id: string) => void
   onActivate: (index: number) => void
+  /** A previous list's row shown while the next loads (no entry id: see VirtualTableProps). */
+  stale: boolean
 }
 
 /** Memoised: a row re-renders only when its own data, selection or position changes. */
@@ -44,7 +46,7 @@ export const TableRow = memo(function TableRow<R extends RowLike>(props: TableRo
       onDoubleClick={row ? () => props.onOpen(row.id) : undefined}
       data-testid="result-row"
       data-row-index={index}
-      data-entry-id={row?.id}
+      data-entry-id={props.stale ? undefined : row?.id}
     >
       <div className={classes.cell} style={{ width: CHECKBOX_WIDTH }} role="gridcell">
         {row && (

@@ -52,6 +52,11 @@ export interface VirtualTableProps<R extends RowLike> {
   onRangeChange: (first: number, last: number) => void
   /** Row shown below the last one (a spinner or "could not load more"). */
   footer?: ReactNode
+  /**
+   * The rows are a previous list's, shown while the next one loads: the grid says it is busy
+   * and rows carry no `data-entry-id`, so nothing (tests included) mistakes them for the new.
+   */
+  stale?: boolean
   rowHeight?: number
   handle?: Ref<VirtualTableHandle>
   'aria-label': string

@@ -75,6 +75,8 @@ export function VirtualTable<R extends RowLike>(props: VirtualTableProps<R>) {
       onKeyDown={onKeyDown}
       data-testid="results-grid"
       data-active-row={active}
+      aria-busy={props.stale}
+      data-stale={props.stale || undefined}
     >
       <div style={{ width: totalWidth, minWidth: '100%' }}>
         <HeaderRow
@@ -120,6 +122,7 @@ export function VirtualTable<R extends RowLike>(props: VirtualTableProps<R>) {
                 onToggle={props.onToggle}
                 onOpen={props.onOpen}
                 onActivate={setActive}
+                stale={props.stale === true}
               />
             )
           })}

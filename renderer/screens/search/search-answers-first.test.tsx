@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { Profiler } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { EntriesPage } from '../../../shared/ipc/channels/search'
@@ -90,7 +90,12 @@ describe('Search answers first, renders second', { timeout: 30_000 }, () => {
         timeout: 15_000,
       },
     )
-    fireEvent.change(screen.getByTestId('json-editor'), {
+    // A closed section's content is rendered only once the section is opened.
+    expect(screen.queryByTestId('json-editor')).toBeNull()
+    fireEvent.click(
+      within(screen.getByTestId('section-json')).getByRole('button', { name: 'JSON' }),
+    )
+    fireEvent.change(await screen.findByTestId('json-editor'), {
       target: { value: JSON.stringify(QUERY) },
     })
     await screen.findByTestId('json-valid')
@@ -105,13 +110,21 @@ describe('Search answers first, renders second', { timeout: 30_000 }, () => {
     const first = app.waiting[0]
     expect(first?.after).toBeNull()
     expect(first?.commitsWhenSent).toBe(before)
+    // The previous rows stay on screen, dimmed and inert, while the answer travels: the grid is
+    // not swapped for a loader and mounted again (most of the click's main-thread work).
+    const grid = document.querySelector('[aria-label^="Search results"]')
+    expect(grid).not.toBeNull()
     await screen.findByTestId('results-loading')
+    expect(grid).toHaveAttribute('aria-busy', 'true')
+    expect(firstRowId()).toBeUndefined()
     // The submit changed nothing the builder shows, so it did not render again.
     expect(renderCount('search-builder')).toBe(builder)
     const toolbar = renderCount('search-toolbar')
 
     first?.answer()
-    await waitFor(() => expect(firstRowId()).toBe('e0'))
+    await waitFor(() => expect(screen.queryByTestId('results-loading')).toBeNull())
+    expect(document.querySelector('[aria-label^="Search results"]')).toBe(grid)
+    expect(firstRowId()).toBe('e0')
     expect(screen.getByTestId('results-count')).toHaveAttribute('data-total', '7')
     // The second page (prefetched, then asked for by the table) arrives too: another change.
     await waitFor(() => expect(app.waiting.length).toBeGreaterThan(1))

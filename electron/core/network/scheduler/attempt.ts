@@ -14,6 +14,8 @@ export interface RunningAttempt {
   readonly laneCap: number
   /** How late our own timers ran around the dispatch (ms): jitter that is ours, not the server's. */
   readonly ownJitterMs: number
+  /** Sent on the interactive reserve, closer to the previous attempt than the pace (Pacer). */
+  readonly aheadOfPace: boolean
 }
 
 /**
@@ -26,7 +28,13 @@ export function startAttempt(
   idleTimeoutMs: number,
   task: AttemptTask<unknown>,
   attemptNumber: number,
-  slot: { now: number; inFlight: number; laneCap: number; ownJitterMs: number },
+  slot: {
+    now: number
+    inFlight: number
+    laneCap: number
+    ownJitterMs: number
+    aheadOfPace: boolean
+  },
   onOutcome: (running: RunningAttempt, outcome: AttemptOutcome<unknown>) => void,
 ): RunningAttempt {
   const abort = new AbortController()
@@ -42,6 +50,7 @@ export function startAttempt(
     inFlightAtDispatch: slot.inFlight,
     laneCap: slot.laneCap,
     ownJitterMs: slot.ownJitterMs,
+    aheadOfPace: slot.aheadOfPace,
   }
   // The async wrapper turns a synchronous throw into a rejection as well.
   const attempt = (async () =>

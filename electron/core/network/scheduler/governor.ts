@@ -4,12 +4,12 @@ import { ConcurrencyController } from './concurrency-controller'
 import type { LearnedLimits } from './limits-store'
 import type { MeterLiveState } from './meter'
 import { OwnJitter } from './own-jitter'
+import { Pacer } from './pacer'
 import { RateController } from './rate-controller'
 import { RetryBudget } from './retry-budget'
 import { retryDelayMs } from './retry-policy'
 import type { SchedulerConfig } from './scheduler-config'
 import type { Lane } from './scheduler-types'
-import { TokenBucket } from './token-bucket'
 
 // The rate moves a little on every event; report (persist) only when it moved more than this.
 const RATE_CHANGE_TO_REPORT = 0.1
@@ -23,7 +23,7 @@ export class ServerGovernor {
   private readonly rate: RateController
   private readonly concurrency: ConcurrencyController
   private readonly budget: RetryBudget
-  private readonly pacer: TokenBucket
+  private readonly pacer: Pacer
   private readonly jitter = new OwnJitter()
   private pauseUntil = Number.NEGATIVE_INFINITY
   private reportedRate: number
@@ -39,7 +39,7 @@ export class ServerGovernor {
     this.concurrency = new ConcurrencyController(config.concurrency, learned?.concurrency)
     this.budget = new RetryBudget(config.retryBudget)
     this.reportedRate = this.rate.rate(now)
-    this.pacer = new TokenBucket(this.reportedRate, config.pacerCapacity, now)
+    this.pacer = new Pacer(this.reportedRate, config.pacerCapacity, config.interactiveReserve, now)
   }
 
   /** Slots the lane may fill in total (background leaves one for interactive). */
@@ -48,17 +48,17 @@ export class ServerGovernor {
   }
 
   /**
-   * Milliseconds until the next attempt may be sent (Retry-After pause, then pacing); 0 means
-   * now. Only call it when a request is ready and has a slot: that is what makes the time count
-   * as pacing-limited for the rate controller.
+   * Milliseconds until the next attempt, of `lane`, may be sent (Retry-After pause, then pacing
+   * with the interactive reserve, see Pacer); 0 means now. Only call it when a request is ready
+   * and has a slot: that is what makes the time count as pacing-limited for the rate controller.
    */
-  delayForNext(now: number): number {
+  delayForNext(now: number, lane: Lane): number {
     if (now < this.pauseUntil) {
       this.rate.setPacingLimited(now, false)
       return this.pauseUntil - now
     }
     this.pacer.setRate(this.rate.rate(now), now)
-    const delay = this.pacer.delayMs(now)
+    const delay = this.pacer.delayMs(now, lane, this.rate.burstRate(now))
     this.rate.setPacingLimited(now, delay > 0)
     return delay
   }
@@ -78,9 +78,12 @@ export class ServerGovernor {
     this.rate.setPacingLimited(now, false)
   }
 
-  /** An attempt is being sent now; delayForNext(now) must have returned 0. */
-  consumeToken(now: number): void {
-    this.pacer.take(now)
+  /**
+   * An attempt of `lane` is being sent now; delayForNext(now, lane) must have returned 0.
+   * Returns true when it leaves ahead of the pace, on the interactive reserve.
+   */
+  consumeToken(now: number, lane: Lane): boolean {
+    return this.pacer.take(now, lane)
   }
 
   onSuccess(now: number, running: RunningAttempt, lastRetryCost: number): void {
@@ -90,8 +93,20 @@ export class ServerGovernor {
     this.report(now, grew)
   }
 
-  /** Cuts rate and, if our pipe was full, concurrency; honours a Retry-After for the server. */
+  /**
+   * Cuts rate and, if our pipe was full, concurrency; honours a Retry-After for the server. A
+   * refused attempt that left ahead of the pace says the server is strict about spacing, not
+   * that the pace is too high: the reserve goes off and the limits stay.
+   */
   onThrottle(now: number, running: RunningAttempt, retryAfterMs: number | undefined): void {
+    if (retryAfterMs !== undefined) {
+      const pause = Math.min(retryAfterMs, this.config.maxRetryAfterMs)
+      this.pauseUntil = Math.max(this.pauseUntil, now + pause)
+    }
+    if (running.aheadOfPace) {
+      this.pacer.refuseReserve()
+      return
+    }
     const cutRate = this.rate.onThrottle(now, running.dispatchedAt, running.ownJitterMs)
     const cutSlots = this.concurrency.onThrottle(
       now,
@@ -99,10 +114,6 @@ export class ServerGovernor {
       running.inFlightAtDispatch,
       running.laneCap,
     )
-    if (retryAfterMs !== undefined) {
-      const pause = Math.min(retryAfterMs, this.config.maxRetryAfterMs)
-      this.pauseUntil = Math.max(this.pauseUntil, now + pause)
-    }
     this.report(now, cutRate || cutSlots)
   }
 

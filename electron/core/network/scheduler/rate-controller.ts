@@ -144,6 +144,20 @@ export class RateController {
     return this.clamp(this.mode === 'slow-start' ? this.slowStartRate : this.curve())
   }
 
+  /**
+   * The closest spacing (as a rate) a request sent ahead of the pace, on the interactive
+   * reserve, may keep to the one before: the plateau under a confirmed ceiling (the server took
+   * that pace), when the pace is below it (recovering from a cut, a warm start below the plateau).
+   * Otherwise the pace itself: with no limit known, or only a tentative one, any closer request
+   * could be refused by a strict limiter, and an interactive request must not see a 503
+   * (performance-anchors §6 T6).
+   */
+  burstRate(now: number): number {
+    const rate = this.rate(now)
+    if (this.mode !== 'steady' || this.tentative || this.ceiling === null) return rate
+    return Math.max(rate, this.plateau)
+  }
+
   /** Tells the controller whether requests are waiting for a pacing token from now on. */
   setPacingLimited(now: number, limited: boolean): void {
     this.advance(now)

@@ -21,6 +21,11 @@ export interface SchedulerConfig {
   defaultMaxAttempts: Record<Lane, number>
   /** Token bucket capacity: 1 = no burst after idle (the issue asks for 1–2). */
   pacerCapacity: number
+  /**
+   * Tokens background requests leave in the bucket for the interactive lane (Pacer): a search
+   * does not wait behind the prefetch just sent. 0 = none (every request keeps the pace).
+   */
+  interactiveReserve: number
 }
 
 export const DEFAULT_SCHEDULER_CONFIG: SchedulerConfig = {
@@ -33,6 +38,7 @@ export const DEFAULT_SCHEDULER_CONFIG: SchedulerConfig = {
   // A person is waiting on interactive requests: fail after ~1 s of backoff, not ~15 s.
   defaultMaxAttempts: { interactive: 3, background: 5 },
   pacerCapacity: 1,
+  interactiveReserve: 1,
 }
 
 /** Overrides for tests and special servers; nested objects are merged field by field. */
@@ -45,6 +51,7 @@ export interface SchedulerConfigOverrides {
   maxRetryAfterMs?: number
   defaultMaxAttempts?: Partial<Record<Lane, number>>
   pacerCapacity?: number
+  interactiveReserve?: number
 }
 
 export function resolveSchedulerConfig(overrides: SchedulerConfigOverrides = {}): SchedulerConfig {
@@ -58,5 +65,6 @@ export function resolveSchedulerConfig(overrides: SchedulerConfigOverrides = {})
     maxRetryAfterMs: overrides.maxRetryAfterMs ?? d.maxRetryAfterMs,
     defaultMaxAttempts: { ...d.defaultMaxAttempts, ...overrides.defaultMaxAttempts },
     pacerCapacity: overrides.pacerCapacity ?? d.pacerCapacity,
+    interactiveReserve: overrides.interactiveReserve ?? d.interactiveReserve,
   }
 }

@@ -44,7 +44,8 @@ interface Job {
 
 /**
  * One per server origin; every request to that server goes through run(). Orders requests
- * (interactive lane first, FIFO within a lane, retries before fresh requests), sends each attempt
+ * (interactive lane first, FIFO within a lane, retries before fresh requests; the pacer keeps a
+ * token in reserve for the interactive lane), sends each attempt
  * when the ServerGovernor's pacing and slot limits allow, retries throttles and transient
  * failures after the governor's backoff, cancels at once, and reports to a meter.
  */
@@ -136,14 +137,13 @@ export class RequestScheduler {
         this.governor.idle(now)
         break
       }
-      const delay = this.governor.delayForNext(now)
+      const delay = this.governor.delayForNext(now, job.lane)
       if (delay > 0) {
         this.wake.wakeIn(now, delay)
         break
       }
       this.queues[job.lane].delete(job)
-      this.governor.consumeToken(now)
-      this.dispatch(job, now)
+      this.dispatch(job, now, this.governor.consumeToken(now, job.lane))
     }
     this.meter.changed()
   }
@@ -160,7 +160,7 @@ export class RequestScheduler {
     return undefined
   }
 
-  private dispatch(job: Job, now: number): void {
+  private dispatch(job: Job, now: number, aheadOfPace: boolean): void {
     job.phase = 'running'
     job.attempts += 1
     this.inFlight[job.lane] += 1
@@ -169,6 +169,7 @@ export class RequestScheduler {
       inFlight: this.inFlight.interactive + this.inFlight.background,
       laneCap: this.governor.capFor(job.lane),
       ownJitterMs: this.governor.ownJitterMs(now),
+      aheadOfPace,
     }
     job.running = startAttempt(
       this.clock,

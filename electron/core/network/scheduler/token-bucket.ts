@@ -25,12 +25,16 @@ export class TokenBucket {
     this.rate = rate
   }
 
-  /** Milliseconds until a whole token is available; 0 when one is available now. */
-  delayMs(now: number): number {
+  /**
+   * Milliseconds until `need` whole tokens are in the bucket (at most its capacity); 0 when they
+   * are there now. Needing more than the one a request takes keeps the rest in reserve.
+   */
+  delayMs(now: number, need = 1): number {
     this.refill(now)
+    const wanted = Math.min(need, this.capacity)
     // Tolerate float dust so a timer that fires exactly on time is not re-armed for 1e-12 ms.
-    if (this.tokens >= 1 - 1e-9) return 0
-    return ((1 - this.tokens) / this.rate) * 1000
+    if (this.tokens >= wanted - 1e-9) return 0
+    return ((wanted - this.tokens) / this.rate) * 1000
   }
 
   /** Takes one token; call only when delayMs(now) is 0. */

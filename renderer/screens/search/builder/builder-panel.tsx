@@ -1,5 +1,5 @@
 import { Accordion, Badge, Group, Stack, Text } from '@mantine/core'
-import { memo, type ReactNode } from 'react'
+import { memo, useCallback, useState, type ReactNode } from 'react'
 import type { Owner } from '../../../../shared/api'
 import type { QuantityCatalogue } from '../../../../shared/query'
 import { countRender } from '../../../components/render-count'
@@ -28,12 +28,30 @@ export interface BuilderPanelProps {
 const DEFAULT_OPEN = ['elements', 'method', 'properties']
 
 /**
+ * The sections opened so far. A closed section's content is not rendered until it is first
+ * opened (then it stays, so its fields keep their state): Mantine's Collapse keeps closed panels
+ * mounted, and the five closed by default were a large part of the first screen's render.
+ */
+function useOpenedSections() {
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set(DEFAULT_OPEN))
+  const onOpen = useCallback(
+    (values: string[]) =>
+      setOpened((seen) =>
+        values.every((v) => seen.has(v)) ? seen : new Set([...seen, ...values]),
+      ),
+    [],
+  )
+  return { opened, onOpen }
+}
+
+/**
  * The visual query builder: collapsible sections, each editing part of one model. Memoised: a
  * submit or a page of results changes nothing it shows, and it is most of the screen's DOM.
  */
 export const BuilderPanel = memo(function BuilderPanel(props: BuilderPanelProps) {
   countRender('search-builder')
   const { model, onChange, catalogue, counts } = props
+  const { opened, onOpen } = useOpenedSections()
   const active = (quantities: readonly string[]) =>
     allCriteria(model).filter((c) => 'quantity' in c && quantities.includes(c.quantity)).length
   const badge = (n: number) =>
@@ -71,9 +89,7 @@ export const BuilderPanel = memo(function BuilderPanel(props: BuilderPanelProps)
           {badge(count)}
         </Group>
       </Accordion.Control>
-      <Accordion.Panel>
-        <Stack gap="sm">{children}</Stack>
-      </Accordion.Panel>
+      <Accordion.Panel>{opened.has(value) && <Stack gap="sm">{children}</Stack>}</Accordion.Panel>
     </Accordion.Item>
   )
   const elements = rootCriterion(model, 'elements')
@@ -81,6 +97,7 @@ export const BuilderPanel = memo(function BuilderPanel(props: BuilderPanelProps)
     <Accordion
       multiple
       defaultValue={DEFAULT_OPEN}
+      onChange={onOpen}
       variant="default"
       chevronPosition="left"
       data-testid="builder"

@@ -1,6 +1,14 @@
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core'
 import { IconMoodEmpty, IconRefresh } from '@tabler/icons-react'
-import { useCallback, useMemo, useSyncExternalStore, type ReactNode, type Ref } from 'react'
+import {
+  useCallback,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type ReactNode,
+  type Ref,
+} from 'react'
 import type { EntryRow } from '../../../../shared/ipc/channels/search'
 import type { QuantityCatalogue } from '../../../../shared/query'
 import {
@@ -60,10 +68,32 @@ export function columnBounds(
   return { width: 150, minWidth: 80, maxWidth: 260 }
 }
 
+const STALE: CSSProperties = { height: '100%', opacity: 0.55, pointerEvents: 'none' }
+const FRESH: CSSProperties = { height: '100%' }
+const noRange = () => undefined
+
+/**
+ * The store whose rows the grid shows: `store`, or while a new search's first page travels,
+ * the last store that had rows. Keeping the grid mounted with the previous rows (dimmed and
+ * inert) instead of swapping it for a loader and back saves most of the main thread's work
+ * between a click on Search and its first row: the answer then only replaces rows.
+ */
+function useRowsOnScreen(store: PageStore, total: number | null): PageStore | null {
+  const [shown, setShown] = useState<PageStore | null>(null)
+  // Adjusting state while rendering (React re-renders at once, before children see it).
+  if (total !== null && shown !== store) setShown(store)
+  return total !== null ? store : shown
+}
+
 /** The results grid with its empty, loading and error states. */
 export function ResultsTable(props: ResultsTableProps) {
-  const { store, catalogue, selection } = props
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot)
+  const { catalogue, selection } = props
+  const current = props.store
+  const currentSnapshot = useSyncExternalStore(current.subscribe, current.getSnapshot)
+  const onScreen = useRowsOnScreen(current, currentSnapshot.error ? 0 : currentSnapshot.total)
+  const stale = onScreen !== null && onScreen !== current
+  const store = onScreen ?? current
+  const snapshot = stale ? store.getSnapshot() : currentSnapshot
   const columns = useMemo<VirtualColumn[]>(
     () =>
       props.columns.map((name) => {
@@ -105,7 +135,7 @@ export function ResultsTable(props: ResultsTableProps) {
     return (
       <SearchFailure error={snapshot.error} onRetry={() => store.retry()} onOwner={props.onOwner} />
     )
-  if (snapshot.total === null)
+  if (snapshot.total === null && !stale)
     return (
       <Center h="100%" data-testid="results-loading">
         <Group gap="xs">
@@ -116,7 +146,7 @@ export function ResultsTable(props: ResultsTableProps) {
         </Group>
       </Center>
     )
-  if (snapshot.known === 0)
+  if (snapshot.known === 0 && !stale)
     return (
       <Center h="100%" data-testid="results-empty">
         <Stack align="center" gap="xs" maw={420} ta="center">
@@ -159,26 +189,29 @@ export function ResultsTable(props: ResultsTableProps) {
   ) : undefined
 
   return (
-    <VirtualTable<EntryRow>
-      handle={props.handle}
-      aria-label="Search results"
-      aria-rowcount={snapshot.total}
-      columns={columns}
-      rowCount={snapshot.known}
-      rowAt={rowAt}
-      version={snapshot.version}
-      renderCell={renderCell}
-      cellText={cellText}
-      columnWidths={props.widths}
-      onColumnWidthsChange={props.onWidths}
-      sort={props.sort}
-      onSort={props.onSort}
-      isSelected={selected}
-      onToggle={props.onToggle}
-      onSelectAll={props.onSelectAll}
-      onOpen={props.onOpen}
-      onRangeChange={onRangeChange}
-      footer={footer}
-    />
+    <div style={stale ? STALE : FRESH} data-testid={stale ? 'results-loading' : undefined}>
+      <VirtualTable<EntryRow>
+        handle={props.handle}
+        aria-label={stale ? 'Search results (searching…)' : 'Search results'}
+        aria-rowcount={snapshot.total ?? undefined}
+        columns={columns}
+        rowCount={snapshot.known}
+        rowAt={rowAt}
+        version={snapshot.version}
+        renderCell={renderCell}
+        cellText={cellText}
+        columnWidths={props.widths}
+        onColumnWidthsChange={props.onWidths}
+        sort={props.sort}
+        onSort={props.onSort}
+        isSelected={selected}
+        onToggle={props.onToggle}
+        onSelectAll={props.onSelectAll}
+        onOpen={props.onOpen}
+        onRangeChange={stale ? noRange : onRangeChange}
+        footer={stale ? undefined : footer}
+        stale={stale}
+      />
+    </div>
   )
 }
