@@ -1,6 +1,5 @@
 import type { Database } from 'lmdb'
 import type { EmbeddedDb } from '../storage/embedded-db'
-import type { EntryKey } from './offline-library'
 
 /**
  * The library's layout on disk. Layout 1 kept each entry's archive summary inside its entry
@@ -24,6 +23,9 @@ export interface LibraryDbs {
 }
 
 const pause = () => new Promise((resolve) => setImmediate(resolve))
+/** An entry's key in the library's sub-databases: [server id, entry id]. */
+export type EntryKey = [string, string]
+
 const sameKey = (a: EntryKey, b: EntryKey | undefined) =>
   b !== undefined && a[0] === b[0] && a[1] === b[1]
 const inline = (value: unknown): value is { archive: unknown } =>

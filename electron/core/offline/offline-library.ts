@@ -10,7 +10,8 @@ import {
   type PinRecord,
   type StoredEntry,
 } from './library-records'
-import { checkArchives, migrateArchives, type LibraryDbs } from './library-migration'
+import { checkArchives, migrateArchives, type EntryKey, type LibraryDbs } from './library-migration'
+
 
 /**
  * The offline library's records in the app's one embedded database: sub-databases
@@ -37,7 +38,6 @@ export interface DamagedRecord {
  * server's entries are one range, in entry id order. (A string key with a NUL separator would be
  * read back as such an array by lmdb's key encoding, and its ranges would not match.)
  */
-export type EntryKey = [string, string]
 const entryKey = (serverId: string, entryId: string): EntryKey => [serverId, entryId]
 /** Above every entry id (ids are ASCII; U+FFFF encodes above any ASCII byte). */
 const LAST = '\uffff'
