@@ -79,8 +79,8 @@ export function createCore(ports: CorePorts): Core {
     // A pin's raw files go through the one download manager, as any other download.
     startDownload: (spec) =>
       downloads['downloads.start'](downloadSpecSchema.parse(spec), fromCore()),
-    findJob: async (jobId) =>
-      (await downloads['downloads.list']({}, fromCore())).jobs.find((job) => job.id === jobId),
+    listJobs: async () => (await downloads['downloads.list']({}, fromCore())).jobs,
+    rawFiles: ports.offlineRawFiles,
   })
   const offlineMode = createOfflineModeDomain(services, { status, manager: offline.manager })
   const kept = () => offlineMode.answers()

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici'
 import type { AppMode } from '../../shared/ipc/channels/app'
 import type { DataMoveOptions } from './data-move/data-mover'
 import type { DownloadTunables } from './downloads/tunables'
+import type { RawFilesTunables } from './offline/pin-raw-files'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import type { Logger } from './logging'
 import type { SchedulerConfigOverrides } from './network/scheduler'
@@ -68,4 +69,6 @@ export interface CorePorts {
   downloads?: DownloadTunables
   /** Data move tunables (tests: a fake free-space probe, a simulated crash). */
   dataMove?: DataMoveOptions
+  /** A pin's raw-files jobs (tests: fewer entries per job, a simulated crash). */
+  offlineRawFiles?: RawFilesTunables
 }

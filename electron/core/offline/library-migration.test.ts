@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openEmbeddedDb, type EmbeddedDb } from '../storage/embedded-db'
+import type { ApiRegistry } from '../api/client-registry'
+import { silentLogger } from '../logging/logger'
+import type { ServerProfiles } from '../servers/server-profiles'
+import { until } from '../test-support/until'
 import { OfflineLibrary } from './offline-library'
+import { createOfflineManager } from './offline-manager'
 
 // A library of layout 1 (each entry record holding its archive summary) opened by this version:
 // it reads as before, the migration moves the summaries out in chunks, an interrupted migration
@@ -101,5 +106,30 @@ describe('the archive summaries moved out of the entry records', () => {
     )
     expect(opened.damaged()).toEqual([])
     expect(opened.entry('s', 'e07')?.archive).toEqual(summary('e07'))
+  })
+
+  it('tells an open Offline section about damage the background pass found', async () => {
+    await layoutOne()
+    await new OfflineLibrary(db).migrate()
+    await db.openDB<unknown, string[]>('offline-archives').put(['s', 'e03'], 'torn')
+    const events: { name: string; payload: unknown }[] = []
+    const manager = createOfflineManager({
+      // Neither is used by the scan and its background pass.
+      api: {} as ApiRegistry,
+      profiles: {} as ServerProfiles,
+      db,
+      events: { emit: (name, payload) => void events.push({ name, payload }) },
+      logger: silentLogger,
+      now: Date.now,
+    })
+    expect(await manager.scan()).toEqual([])
+    const damaged = [{ key: 'archive s/e03', problem: expect.any(String) as string, pinIds: ['p'] }]
+    await until(
+      () => Promise.resolve(events),
+      (list) => list.length > 0,
+    )
+    expect(events).toEqual([{ name: 'offline.changed', payload: { pins: [], damaged } }])
+    expect(manager.list().damaged).toEqual(damaged)
+    await manager.dispose()
   })
 })

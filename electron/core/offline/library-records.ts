@@ -60,11 +60,22 @@ export const pinRecordSchema = z.object({
   /** What the last complete sync found. */
   lastSync: syncReportSchema.optional(),
   /**
-   * "Also keep raw files": set when the pin was asked for them; `jobId` is the download job
-   * fetching them once the pin is complete (pin-raw-files.ts re-attaches to it, or starts it
-   * again, after a restart).
+   * "Also keep raw files": set when the pin was asked for them (pin-raw-files.ts). `jobIds` are
+   * the download jobs fetching them once the pin is complete (several when the pin keeps more
+   * entries than one job takes); `jobId` is the one job of an older record. `starting` is the
+   * intent, stored before a job starts, so that a restart finds the jobs already started instead
+   * of starting them twice; `pending` are entries pinned since ("Pin N new entries") whose raw
+   * files are still to be fetched; `problem` says why they could not be.
    */
-  rawFiles: z.object({ jobId: z.string().min(1).optional() }).optional(),
+  rawFiles: z
+    .object({
+      jobId: z.string().min(1).optional(),
+      jobIds: z.array(z.string().min(1)).optional(),
+      starting: z.object({ at: z.number(), kind: z.enum(['all', 'new']) }).optional(),
+      pending: z.array(z.string()).optional(),
+      problem: z.string().optional(),
+    })
+    .optional(),
 })
 export type PinRecord = z.infer<typeof pinRecordSchema>
 

@@ -4,7 +4,7 @@ import type { HandlersFor } from '../ipc/router'
 import { openDbManager, type DbManager } from '../db-manager'
 import type { CoreServices } from '../services'
 import { createOfflineManager, type OfflineManager } from './offline-manager'
-import { createRawFilesKeeper, type RawFilesKeeper } from './pin-raw-files'
+import { createRawFilesKeeper, type RawFilesKeeper, type RawFilesTunables } from './pin-raw-files'
 
 /**
  * The offline channels over one offline manager, opened at core start on the app's embedded
@@ -14,15 +14,17 @@ export function createOfflineDomain(
   services: CoreServices,
   deps: {
     startDownload?: (spec: DownloadSpecInput) => Promise<{ jobId: string }>
-    /** A download job by id, or undefined when it is gone from the journal. */
-    findJob?: (jobId: string) => Promise<JobSummary | undefined>
+    /** Every download job in the journal. */
+    listJobs?: () => Promise<JobSummary[]>
+    /** Tests of pins' raw files (pin-raw-files.ts). */
+    rawFiles?: RawFilesTunables | undefined
   } = {},
 ): {
   handlers: HandlersFor<typeof offlineChannels>
   /** The manager (offline search over pinned entries reads it); a new one after a data move. */
   manager: DbManager<OfflineManager>
 } {
-  const { startDownload, findJob } = deps
+  const { startDownload, listJobs } = deps
   // Raw files of a pin follow once it is complete, as a job in Downloads (pin-raw-files.ts).
   let keeper: RawFilesKeeper | undefined
   const manager = openDbManager(
@@ -39,13 +41,15 @@ export function createOfflineDomain(
         dataDir: services.libraryDir(),
         afterComplete: async (pin) => void (await keeper?.ensure(pin.pinId)),
       })
-      if (startDownload !== undefined && findJob !== undefined) {
+      if (startDownload !== undefined && listJobs !== undefined) {
         keeper = createRawFilesKeeper({
           library: opened.library,
           dataDir: services.libraryDir(),
           startDownload,
-          findJob,
+          listJobs,
           logger: services.logger,
+          now: services.now,
+          ...deps.rawFiles,
         })
         // Pins completed before the app stopped (or the data moved) get their raw-files job back.
         keeper

@@ -58,6 +58,8 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
   const stopping = new AbortController()
   let background: Promise<void> = Promise.resolve()
 
+  // A pin's own message first; else why its raw files could not be fetched (pin-raw-files.ts).
+  const messageOf = (pin: PinRecord) => pin.message ?? pin.rawFiles?.problem
   const summary = (pin: PinRecord): PinSummary => ({
     pinId: pin.pinId,
     serverId: pin.serverId,
@@ -73,7 +75,7 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
     withArchives: pin.archiveRequired !== null,
     createdAt: pin.createdAt,
     syncedAt: pin.syncedAt ?? null,
-    ...(pin.message !== undefined ? { message: pin.message } : {}),
+    ...(messageOf(pin) !== undefined ? { message: messageOf(pin) ?? '' } : {}),
     ...(pin.sync ? { syncing: pin.sync.kind } : {}),
     ...(pin.lastSync
       ? {
@@ -187,10 +189,12 @@ export function createOfflineManager(deps: OfflineManagerDeps) {
         .then(() => library.checkArchives(stopping.signal))
         .then(
           (found) => {
-            if (found.length > damaged.length)
-              deps.logger.warn('the offline library has damaged archive summaries', {
-                count: found.length - damaged.length,
-              })
+            if (found.length <= damaged.length) return
+            deps.logger.warn('the offline library has damaged archive summaries', {
+              count: found.length - damaged.length,
+            })
+            // An open Offline section lists them now, not at its next `offline.list`.
+            if (!disposed) deps.events.emit('offline.changed', { pins: [], damaged: found })
           },
           (error: unknown) => deps.logger.warn('the offline library check failed', { error }),
         )

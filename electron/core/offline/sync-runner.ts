@@ -281,10 +281,16 @@ async function addNew(deps: PinRunnerDeps, start: PinRecord): Promise<PinRecord>
     deps.onProgress?.(pin)
   }
   const added = pin.sync?.kind === 'add' ? pin.sync.done : 0
+  const newIds = pin.sync?.kind === 'add' ? pin.sync.entryIds : []
   const done: PinRecord = {
     ...pin,
     state: 'complete',
     ...(pin.lastSync ? { lastSync: { ...pin.lastSync, newPinned: added } } : {}),
+    // Their raw files are fetched next (pin-raw-files.ts); stored in the same write as the
+    // pin's completion, so a restart in between still fetches them.
+    ...(pin.rawFiles && newIds.length > 0
+      ? { rawFiles: { ...pin.rawFiles, pending: [...(pin.rawFiles.pending ?? []), ...newIds] } }
+      : {}),
   }
   delete done.sync
   return saved(library, done, {})

@@ -21,9 +21,9 @@ export function mergePins(current: readonly PinSummary[], changed: readonly PinS
 /** Keeps the cached pin list in step with `offline.changed` (mounted once, by the app). */
 export function useOfflineLiveUpdates(): void {
   const queryClient = useQueryClient()
-  useEvent('offline.changed', ({ pins }) => {
+  useEvent('offline.changed', ({ pins, damaged }) => {
     queryClient.setQueryData(LIST_KEY, (old: PinList | undefined) =>
-      old ? { ...old, pins: mergePins(old.pins, pins) } : old,
+      old ? { ...old, pins: mergePins(old.pins, pins), ...(damaged ? { damaged } : {}) } : old,
     )
   })
 }

@@ -127,4 +127,18 @@ describe('the Offline screen', () => {
     expect(await screen.findByTestId('offline-damaged')).toHaveTextContent('1 record was skipped')
     expect(screen.getAllByTestId('pin-row')).toHaveLength(1)
   })
+
+  it('lists damage the background check finds while the section is open', async () => {
+    const fake = renderScreen([pinSummary()])
+    expect(await screen.findByTestId('pin-row')).toBeInTheDocument()
+    expect(screen.queryByTestId('offline-damaged')).not.toBeInTheDocument()
+    act(() =>
+      fake.emit('offline.changed', {
+        pins: [],
+        damaged: [{ key: 'archive s/b', problem: 'Invalid input', pinIds: ['p1'] }],
+      }),
+    )
+    expect(await screen.findByTestId('offline-damaged')).toHaveTextContent('1 record was skipped')
+    expect(screen.getAllByTestId('pin-row')).toHaveLength(1)
+  })
 })

@@ -27,12 +27,18 @@ const required = boundedJsonObject({
 /** A glob over the path a file gets below the destination (picomatch syntax). */
 const glob = z.string().min(1, { error: 'A pattern cannot be empty.' }).max(1000)
 
+/** Most entry ids one job of `kind: 'entries'` takes (a pin's raw files split above it). */
+export const MAX_JOB_ENTRY_IDS = 100_000
+
 /** What a job fetches. Every kind writes below `<destination>/<upload id>/<path in upload>`. */
 export const downloadSourceSchema = z.discriminatedUnion('kind', [
   /** The raw files of every entry a search matches (split into units below the server's limit). */
   z.strictObject({ kind: z.literal('search'), query, owner: owner.default('visible') }),
   /** The raw files of chosen entries. */
-  z.strictObject({ kind: z.literal('entries'), entryIds: z.array(id).min(1).max(100_000) }),
+  z.strictObject({
+    kind: z.literal('entries'),
+    entryIds: z.array(id).min(1).max(MAX_JOB_ENTRY_IDS),
+  }),
   /** Every file of one upload. */
   z.strictObject({ kind: z.literal('upload'), uploadId: id }),
   /** Files or folders of one upload (the file browser's selection). */

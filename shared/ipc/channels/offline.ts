@@ -106,6 +106,16 @@ export type PinSummary = z.infer<typeof pinSummarySchema>
 
 const pinRef = z.strictObject({ pinId })
 
+/** Damaged records found in the library (they were skipped; re-sync their pins). */
+const damagedListSchema = z.array(
+  z.strictObject({
+    key: z.string(),
+    problem: z.string(),
+    /** The pins a damaged entry belongs to: a sync rewrites it (offline.sync). */
+    pinIds: z.array(z.string()).optional(),
+  }),
+)
+
 export const offlineChannels = {
   /** How many entries and how much space a pin would take; nothing is stored. */
   'offline.estimate': { input: pinSpecSchema, output: pinEstimateSchema },
@@ -115,15 +125,7 @@ export const offlineChannels = {
     input: z.strictObject({}),
     output: z.strictObject({
       pins: z.array(pinSummarySchema),
-      /** Damaged records found in the library (they were skipped; re-sync their pins). */
-      damaged: z.array(
-        z.strictObject({
-          key: z.string(),
-          problem: z.string(),
-          /** The pins a damaged entry belongs to: a sync rewrites it (offline.sync). */
-          pinIds: z.array(z.string()).optional(),
-        }),
-      ),
+      damaged: damagedListSchema,
     }),
   },
   'offline.pause': { input: pinRef, output: pinSummarySchema },
@@ -135,5 +137,11 @@ export const offlineChannels = {
 
 export const offlineEvents = {
   /** The pins that changed (throttled while a pin runs). */
-  'offline.changed': { payload: z.strictObject({ pins: z.array(pinSummarySchema) }) },
+  'offline.changed': {
+    payload: z.strictObject({
+      pins: z.array(pinSummarySchema),
+      /** The whole damaged list, when it changed (the background check found more). */
+      damaged: damagedListSchema.optional(),
+    }),
+  },
 }
