@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core'
 import { render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { nodeFromAnswer, pathKey } from './archive-model'
 import { visibleRows } from './archive-rows'
 import { ArchiveTree } from './archive-tree'
@@ -37,5 +37,43 @@ describe('the archive tree', () => {
     expect(shown.length).toBeGreaterThan(20)
     expect(shown.length).toBeLessThan(200)
     expect(screen.getByTestId('archive-tree')).toHaveStyle({ height: `${100_001 * 24}px` })
+  })
+
+  it('re-renders only the rows whose selection changed when another row is selected', () => {
+    const root = nodeFromAnswer({
+      path: [],
+      value: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`key${i}`, i])),
+      marks: [],
+    })
+    const { rows } = visibleRows(root, { expanded: new Set(), shownItems: new Map(), filter: '' })
+    // A row asks for its unit each time it renders: the calls count the rows' renders.
+    const unitOf = vi.fn((_path: (string | number)[]) => undefined)
+    const tree = (selected: string | null) => (
+      <MantineProvider>
+        <ArchiveTree
+          rows={rows}
+          selected={selected}
+          loading={new Set()}
+          errors={new Map()}
+          // New handlers on every render, as the viewer passes them.
+          onSelect={() => undefined}
+          onToggle={() => undefined}
+          onMore={() => undefined}
+          onLoad={() => undefined}
+          describeRef={() => ''}
+          onFollow={() => undefined}
+          unitOf={unitOf}
+        />
+      </MantineProvider>
+    )
+    const { rerender } = render(tree(null))
+    expect(unitOf).toHaveBeenCalledTimes(10)
+    unitOf.mockClear()
+    rerender(tree(pathKey(['key3'])))
+    expect(unitOf.mock.calls.map(([path]) => path)).toEqual([['key3']])
+    expect(screen.getByRole('treeitem', { selected: true })).toHaveAttribute('data-path', 'key3')
+    unitOf.mockClear()
+    rerender(tree(pathKey(['key7'])))
+    expect(unitOf.mock.calls.map(([path]) => path)).toEqual([['key3'], ['key7']])
   })
 })

@@ -1,56 +1,21 @@
-import { Anchor, Button, Checkbox, Loader, ScrollArea, Text } from '@mantine/core'
-import { IconChevronRight } from '@tabler/icons-react'
+import { Anchor, Button, ScrollArea, Text } from '@mantine/core'
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { ArchiveReference } from '../../../shared/archive/references'
 import type { TickRelation } from '../../../shared/archive/required-ticks'
 import type { AppError } from '../../../shared/errors'
 import { isFetchablePath } from '../../../shared/ipc/channels/archive'
-import { isExpandable, pathKey, summary, type NumberUnit, type TreeNode } from './archive-model'
-import { LIST_CHUNK, type Row } from './archive-rows'
+import { pathKey, type NumberUnit, type TreeNode } from './archive-model'
+import { LIST_CHUNK, type NodeRow, type Row } from './archive-rows'
+import { ROW_HEIGHT, rowStyle, TreeRow, type RowActions } from './archive-tree-row'
 import classes from './archive-viewer.module.css'
 import { referenceOf } from './tree-references'
 
-const INDENT = 16
-/** Every row is one line of this height, so the window knows where each one is. */
-export const ROW_HEIGHT = 24
+export { ROW_HEIGHT }
+
 /** Where nothing has a size (before layout, jsdom): as if the pane showed this many rows. */
 const UNMEASURED = { width: 800, height: 100 * ROW_HEIGHT }
 const fmt = (n: number) => n.toLocaleString('en-US')
-
-/**
- * Arrow keys move between rows like in a file manager's tree, Page Up/Down by twenty, Home/End
- * to the first and last row; Enter/Space open and close, and follow a reference on a
- * reference's row.
- */
-function onRowKey(
-  event: KeyboardEvent<HTMLDivElement>,
-  toggle: (open?: boolean) => void,
-  follow: (() => void) | undefined,
-  tick: (() => void) | undefined,
-  move: (by: number) => void,
-) {
-  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-    event.preventDefault()
-    move(event.key === 'ArrowDown' ? 1 : -1)
-  } else if (event.key === 'PageDown' || event.key === 'PageUp') {
-    event.preventDefault()
-    move(event.key === 'PageDown' ? 20 : -20)
-  } else if (event.key === 'Home' || event.key === 'End') {
-    // The first or last row, however many are open (clamped by nextNodeRow).
-    event.preventDefault()
-    move(event.key === 'End' ? Infinity : -Infinity)
-  } else if (event.key === 'ArrowRight') toggle(true)
-  else if (event.key === 'ArrowLeft') toggle(false)
-  else if (event.key === ' ' && tick) {
-    event.preventDefault()
-    tick()
-  } else if (event.key === 'Enter' || event.key === ' ') {
-    event.preventDefault()
-    if (follow) follow()
-    else toggle()
-  }
-}
 
 /** The archive's visible rows: a key, a one-line summary, and a spinner or error while loading. */
 export function ArchiveTree({
@@ -72,8 +37,8 @@ export function ArchiveTree({
   selected: string | null
   loading: ReadonlySet<string>
   errors: ReadonlyMap<string, AppError>
-  onSelect: (row: Extract<Row, { kind: 'node' }>) => void
-  onToggle: (row: Extract<Row, { kind: 'node' }>, open?: boolean) => void
+  onSelect: (row: NodeRow) => void
+  onToggle: (row: NodeRow, open?: boolean) => void
   onMore: (path: Row['path'], count: number) => void
   onLoad: (path: Row['path']) => void
   /** A reference's link text: the target's kind and label. */
@@ -117,6 +82,25 @@ export function ArchiveTree({
     virtualizer.scrollToIndex(index, { align: 'auto' })
     requestAnimationFrame(() => find()?.focus())
   }
+  // The rows' handlers read the latest props through one object made once, so a memoised row
+  // re-renders only when what it shows changes.
+  const latest = useRef({ rows, onSelect, onToggle, onFollow, ticks, focusRow })
+  useLayoutEffect(() => {
+    latest.current = { rows, onSelect, onToggle, onFollow, ticks, focusRow }
+  })
+  const actions = useMemo<RowActions>(
+    () => ({
+      select: (row) => latest.current.onSelect(row),
+      toggle: (row, open) => latest.current.onToggle(row, open),
+      follow: (ref) => latest.current.onFollow(ref),
+      tick: (path) => latest.current.ticks?.toggle(path),
+      move: (index, by) => {
+        const { rows: now, focusRow: focus } = latest.current
+        focus(nextNodeRow(now, index, by))
+      },
+    }),
+    [],
+  )
   // A newly selected node (a followed reference, a search match) is scrolled to.
   const scrolledTo = useRef<string | null>(null)
   useEffect(() => {
@@ -144,15 +128,7 @@ export function ArchiveTree({
           const row = rows[index]
           if (!row) return null
           const key = row.kind === 'node' ? row.key : pathKey(row.path)
-          const indent = {
-            paddingLeft: 8 + row.depth * INDENT,
-            position: 'absolute' as const,
-            top: 0,
-            left: 0,
-            right: 0,
-            height: ROW_HEIGHT,
-            transform: `translateY(${start}px)`,
-          }
+          const indent = rowStyle(row.depth, start)
           if (row.kind === 'more')
             return (
               <div key={`${key}+more`} className={classes.row} style={indent} data-index={index}>
@@ -193,115 +169,25 @@ export function ArchiveTree({
                 )}
               </div>
             )
-          const expandable = isExpandable(row.node)
-          const busy = loading.has(key)
-          const error = errors.get(key)
-          const value = row.node?.t === 'value' ? row.node.value : undefined
           const ref = referenceOf(row.node)
-          const follow = ref ? () => onFollow(ref) : undefined
           const tickable = ticks !== undefined && isFetchablePath(row.path)
-          const tick = tickable ? () => ticks.toggle(row.path) : undefined
-          const tickState = tickable ? ticks.stateOf(row.path) : undefined
-          const tone =
-            typeof value === 'string'
-              ? classes.string
-              : typeof value === 'number'
-                ? classes.number
-                : undefined
           return (
-            <div
+            <TreeRow
               key={key}
-              role="treeitem"
-              aria-expanded={expandable ? row.expanded : undefined}
-              aria-selected={selected === key}
-              tabIndex={0}
-              className={`${classes.row} ${selected === key ? classes.selected : ''}`}
-              style={indent}
-              onClick={() => {
-                onSelect(row)
-                if (expandable) onToggle(row)
-              }}
-              onKeyDown={(event) =>
-                onRowKey(
-                  event,
-                  (open) => onToggle(row, open),
-                  follow,
-                  tick,
-                  (by) => focusRow(nextNodeRow(rows, index, by)),
-                )
-              }
-              data-index={index}
-              onFocus={() => onSelect(row)}
-              data-testid="archive-node"
-              data-path={row.path.join('/')}
-              data-tick={tickState}
-            >
-              {ticks && (
-                <span className={classes.tick}>
-                  {tick && (
-                    <Checkbox
-                      size="xs"
-                      tabIndex={-1}
-                      checked={tickState === 'ticked' || tickState === 'inside'}
-                      indeterminate={tickState === 'above'}
-                      disabled={tickState === 'inside'}
-                      onClick={(event) => event.stopPropagation()}
-                      onChange={tick}
-                      aria-label={
-                        tickState === 'inside'
-                          ? `${row.label} is included by a tick above it`
-                          : `Tick ${row.label} for the required`
-                      }
-                      title={
-                        tickState === 'inside'
-                          ? 'Included: a tick above takes all below'
-                          : undefined
-                      }
-                      data-testid="archive-tick"
-                    />
-                  )}
-                </span>
-              )}
-              <span className={`${classes.chevron} ${row.expanded ? classes.open : ''}`}>
-                {expandable && <IconChevronRight size={14} />}
-              </span>
-              {/* A plain span (CSS ellipsis, the native title for the whole key): rows mount by
-                  the dozen on every jump through a long list, a measured tooltip per row cost
-                  a layout pass each. */}
-              <span className={classes.key} title={row.label}>
-                {row.label}
-              </span>
-              {ref ? (
-                // Not a button: the row is the focusable item (Enter follows); a click on the
-                // link text follows too.
-                <span
-                  className={`${classes.summary} ${classes.reference}`}
-                  title={ref.raw}
-                  onClick={(event) => {
-                    event.stopPropagation()
-                    onSelect(row)
-                    onFollow(ref)
-                  }}
-                  data-testid="archive-ref"
-                >
-                  → {describeRef(ref)}
-                </span>
-              ) : (
-                <span className={`${classes.summary} ${tone ?? ''}`}>
-                  {row.node === undefined || row.node.t === 'lazy'
-                    ? busy
-                      ? ''
-                      : 'not loaded'
-                    : summary(row.node, unitOf(row.path, row.node))}
-                </span>
-              )}
-              {busy && <Loader size={12} data-testid="archive-node-loading" />}
-              {error && (
-                <Text size="xs" c="red" truncate maw="45%" title={error.message}>
-                  {error.message}
-                </Text>
-              )}
-            </div>
+              row={row}
+              index={index}
+              start={start}
+              selected={selected === key}
+              busy={loading.has(key)}
+              error={errors.get(key)}
+              reference={ref}
+              referenceText={ref ? describeRef(ref) : undefined}
+              unitOf={unitOf}
+              ticking={ticks !== undefined}
+              tickState={tickable ? ticks.stateOf(row.path) : undefined}
+              tickable={tickable}
+              actions={actions}
+            />
           )
         })}
       </div>

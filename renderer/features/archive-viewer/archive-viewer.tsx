@@ -90,7 +90,7 @@ export function ArchiveViewer({
 
   /** Shows a node: selected, its parents opened (past a long list's first chunk), scrolled to. */
   const reveal = useCallback((path: ArchivePath) => {
-    setSelected(path)
+    setSelected((current) => sameOr(current, path))
     setShownItems((current) => showingPath(current, path))
     // Unchanged when every parent is open already (a row picked in the tree): with a list of
     // 100,000 items open, a new set would rebuild every row for nothing.
@@ -134,7 +134,7 @@ export function ArchiveViewer({
   }, [selectKey, reveal, follow])
 
   const selectNode = (path: ArchivePath) => {
-    setSelected(path)
+    setSelected((current) => sameOr(current, path))
     navigation?.select(path)
   }
 
@@ -345,6 +345,15 @@ export function ArchiveViewer({
       </Stack>
     </ViewerFrame>
   )
+}
+
+/**
+ * The selection as it is when `path` names the same node: the address coming back from the
+ * router after a selection would otherwise make a new array, and everything keyed on the
+ * selection (what points here, the structure, the details) would be worked out again.
+ */
+function sameOr(current: ArchivePath | null, path: ArchivePath): ArchivePath {
+  return current !== null && pathKey(current) === pathKey(path) ? current : path
 }
 
 /** A number from a value or a loaded list of them: the one that picks fs or ps. */
