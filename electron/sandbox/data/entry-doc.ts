@@ -27,6 +27,8 @@ const gapSections = new Map<string, Map<number, Section>>()
 const propertySets = new Map<Section, Map<number, Section>>()
 const entryNames = new Map<number, string>()
 const comments = new Map<string, Map<number, string>>()
+/** `results` per property set and method: the property set already fixes the material. */
+const resultSections = new Map<Section, Map<Section, Section>>()
 
 const SINGLE_POINT_PROPERTIES = [
   'band_structure_electronic',
@@ -39,11 +41,11 @@ const TRAJECTORY_PROPERTIES = ['trajectory']
 function properties(meta: EntryMeta): Record<string, unknown> {
   const numbers = entryNumbers(meta)
   const structures = materialParts(meta.materialIndex, meta.supercell).structures
-  const base = { n_calculations: meta.steps, structures }
   if (meta.workflow === 'geometry_optimization') {
     // Not interned: 97 % of these sections are distinct (three random convergence figures).
     return {
-      ...base,
+      n_calculations: meta.steps,
+      structures,
       available_properties: GEOMETRY_OPTIMIZATION_PROPERTIES,
       geometry_optimization: {
         final_energy_difference: numbers.finalEnergyDifference,
@@ -65,7 +67,8 @@ function properties(meta: EntryMeta): Record<string, unknown> {
       ],
     }))
     return cached(cached(propertySets, thermodynamic, newMap<number, Section>), key, () => ({
-      ...base,
+      n_calculations: meta.steps,
+      structures,
       available_properties: TRAJECTORY_PROPERTIES,
       thermodynamic,
     }))
@@ -80,9 +83,25 @@ function properties(meta: EntryMeta): Record<string, unknown> {
     }
   })
   return cached(cached(propertySets, electronic, newMap<number, Section>), key, () => ({
-    ...base,
+    n_calculations: meta.steps,
+    structures,
     available_properties: SINGLE_POINT_PROPERTIES,
     electronic,
+  }))
+}
+
+/**
+ * results: shared by the entries with the same interned property set and method (two thirds
+ * of them); a geometry optimisation's property set is its own, and so is its results object.
+ */
+function results(meta: EntryMeta, material: Section): Section {
+  const method = methodPart(meta)
+  const props = properties(meta)
+  if (meta.workflow === 'geometry_optimization') return { material, method, properties: props }
+  return cached(cached(resultSections, props, newMap<Section, Section>), method, () => ({
+    material,
+    method,
+    properties: props,
   }))
 }
 
@@ -140,7 +159,7 @@ export function buildEntryDoc(
     nomad_version: NOMAD_VERSION,
     lists,
     optimade: parts.optimade,
-    results: { material: parts.material, method: methodPart(meta), properties: properties(meta) },
+    results: results(meta, parts.material),
     comment:
       meta.workflow === 'single_point'
         ? undefined

@@ -254,9 +254,10 @@ function addEntries(
     const n = (counter.get(folderKey) ?? 0) + 1
     counter.set(folderKey, n)
     const functional = FUNCTIONALS[functionalIndex]?.label ?? 'PBE'
-    const parts = [upload.campaign, slug]
-    if (nested) parts.push(functional)
-    parts.push(`${short}_${String(n).padStart(2, '0')}`)
+    // One concatenation, no array of parts per entry.
+    const folder = nested
+      ? `${upload.campaign}/${slug}/${functional}`
+      : `${upload.campaign}/${slug}`
     const meta: EntryMeta = {
       index,
       uploadIndex: upload.index,
@@ -265,7 +266,7 @@ function addEntries(
       programIndex: upload.programIndex,
       functionalIndex,
       workflow,
-      dir: flat(parts.join('/')),
+      dir: flat(`${folder}/${short}_${n < 10 ? '0' : ''}${n}`),
       steps:
         workflow === 'single_point'
           ? 1

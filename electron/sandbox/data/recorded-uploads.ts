@@ -2,7 +2,7 @@ import type { EntryMeta, UploadRecord } from './model'
 import type { RecordedEntry } from './recorded-archives'
 import type { DefinitionLists } from './method-parts'
 import type { DocResolver } from './stored-doc'
-import { DERIVED_DOC_FIELDS, StoredEntryDoc } from './stored-doc'
+import { DERIVED_DOC_FIELDS, StoredEntryDoc, UPLOAD_DOC_FIELDS } from './stored-doc'
 import type { UploadPart } from './upload-part'
 import { DATA_END_MS } from './time'
 
@@ -107,21 +107,7 @@ export function recordedData(
 }
 
 /** Fields that follow the upload (and its member edits), never the recording. */
-const UPLOAD_FIELDS = new Set([
-  'upload_name',
-  'upload_create_time',
-  'published',
-  'publish_time',
-  'with_embargo',
-  'origin',
-  'main_author',
-  'authors',
-  'writers',
-  'writer_groups',
-  'viewers',
-  'viewer_groups',
-  'datasets',
-])
+const UPLOAD_FIELDS = new Set<string>(UPLOAD_DOC_FIELDS)
 
 function lists(doc: Record<string, unknown>): DefinitionLists {
   const quantities = strings(doc.quantities)

@@ -8,14 +8,15 @@ import { cached } from './cached'
 /** `2024-03-25T` by day number: a 100 000-entry sandbox formats 200 000 times at start. */
 const dayPrefixes = new Map<number, string>()
 
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n))
-const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : String(n))
+/** Zero-padded numbers by value, made once: no number-to-string conversion per call. */
+const PAD2 = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'))
+const PAD3 = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'))
 
 /**
  * What `new Date(ms).toISOString()` gives (2024-03-25T18:48:53.576Z) up to the milliseconds,
  * then `000`. The date is formatted once per day; the time of day is arithmetic (5× faster).
  */
-function micros(time: number): string {
+function micros(time: number, suffix: string): string {
   // A Date drops a fraction of a millisecond, towards zero.
   const ms = Math.trunc(time)
   const day = Math.floor(ms / DAY_MS)
@@ -27,17 +28,20 @@ function micros(time: number): string {
   rest -= minutes * 60_000
   const seconds = Math.floor(rest / 1000)
   rest -= seconds * 1000
-  return `${prefix}${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${pad3(rest)}000`
+  const hh = PAD2[hours] ?? '00'
+  const mm = PAD2[minutes] ?? '00'
+  const ss = PAD2[seconds] ?? '00'
+  return `${prefix}${hh}:${mm}:${ss}.${PAD3[rest] ?? '000'}000${suffix}`
 }
 
 /** `2024-03-25T18:48:53.576000+00:00` (entry metadata, search index). */
 export function esTime(ms: number): string {
-  return `${micros(ms)}+00:00`
+  return micros(ms, '+00:00')
 }
 
 /** `2024-09-06T19:32:41.688000` (uploads, processing data). */
 export function mongoTime(ms: number): string {
-  return micros(ms)
+  return micros(ms, '')
 }
 
 /** `2022-12-14 11:59.19` as in processing_logs timestamps. */

@@ -1,10 +1,11 @@
 import { projectRequired, type MetadataRequired } from '../../../shared/query/engine'
 import type { EntryDoc } from '../data/model'
-import { DERIVED_DOC_FIELDS } from '../data/stored-doc'
+import { DERIVED_DOC_FIELDS, DOC_FIELDS } from '../data/stored-doc'
 
 /**
- * Entry documents as the sandbox answers them: own fields, derived fields and the `license`
- * injected into every hit (unless `required` filters it out).
+ * Entry documents as the sandbox answers them: the document's fields (DOC_FIELDS, some of them
+ * getters, then a recorded entry's extra own fields), derived fields and the `license` injected
+ * into every hit (unless `required` filters it out).
  */
 
 export const LICENSE = 'CC BY 4.0'
@@ -12,6 +13,7 @@ export const LICENSE = 'CC BY 4.0'
 /** Every top-level field an entry document can have (for validating `required`). */
 export function docFieldNames(sample: EntryDoc | undefined): Set<string> {
   return new Set([
+    ...DOC_FIELDS,
     ...(sample ? Object.keys(sample) : []),
     ...DERIVED_DOC_FIELDS,
     'license',
@@ -21,7 +23,11 @@ export function docFieldNames(sample: EntryDoc | undefined): Set<string> {
 
 /** The full output document: own fields, derived fields and the license. */
 export function fullDoc(doc: EntryDoc): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...doc }
+  const out: Record<string, unknown> = {}
+  for (const field of DOC_FIELDS) out[field] = doc[field]
+  // A recorded entry keeps the real document's other fields as own keys, after these.
+  for (const [field, value] of Object.entries(doc))
+    if (!Object.hasOwn(out, field)) out[field] = value
   for (const field of DERIVED_DOC_FIELDS) {
     const value = doc[field]
     if (value !== undefined) out[field] = value

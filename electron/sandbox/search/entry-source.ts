@@ -1,4 +1,5 @@
 import type { DocumentSource, SharedPart } from '../../../shared/query/engine'
+import { UPLOAD_DOC_FIELDS } from '../data/stored-doc'
 import type { DataStore } from '../state/data-store'
 
 /**
@@ -13,22 +14,7 @@ const results = (d: Doc) =>
   d.results as { material: object; method: object; properties: Properties }
 const properties = (d: Doc) => results(d).properties
 
-const UPLOAD_FIELDS = new Set([
-  'upload_id',
-  'upload_name',
-  'upload_create_time',
-  'published',
-  'with_embargo',
-  'publish_time',
-  'origin',
-  'main_author',
-  'authors',
-  'writers',
-  'viewers',
-  'writer_groups',
-  'viewer_groups',
-  'datasets',
-])
+const UPLOAD_FIELDS = new Set<string>(UPLOAD_DOC_FIELDS)
 
 function under(prefix: string, of: (doc: Doc) => unknown): SharedPart {
   return { name: prefix, covers: (path) => path.startsWith(`${prefix}.`), of }
