@@ -125,7 +125,9 @@ describe('raw files of a pin larger than one job takes, across a crash', () => {
       () => pinOf(pinId),
       (pin) => pin?.message === undefined,
     )
-    const all = await jobs()
+    // The message clears before the missing part's job starts: wait for the job itself. A part
+    // started twice would show as a third job here or after the restart below.
+    const all = await until(jobs, (list) => list.length >= 2)
     expect(all.map((job) => job.label).sort()).toEqual([
       `${label} (part 1 of 2)`,
       `${label} (part 2 of 2)`,
