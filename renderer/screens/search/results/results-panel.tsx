@@ -76,13 +76,15 @@ export function ResultsPanel({
   useEffect(() => {
     latestOnFirstPage.current = onFirstPage
   })
+  // Reported a task later: the notification that brings the first page also renders its rows
+  // (a microtask), and the history write and the history menu's refresh it causes wait for them.
   useEffect(() => {
     let reported = false
     const report = () => {
       const { total } = store.getSnapshot()
       if (reported || total === null) return
       reported = true
-      latestOnFirstPage.current(total)
+      setTimeout(() => latestOnFirstPage.current(total))
     }
     report()
     return store.subscribe(report)
@@ -108,6 +110,10 @@ export function ResultsPanel({
   )
   const onToggle = useCallback((id: string) => setSelection((s) => toggle(s, id)), [setSelection])
   const onSelectAll = useCallback(() => setSelection(selectAll()), [setSelection])
+  const onCloseEntry = useCallback(() => {
+    setOpenId(null)
+    table.current?.focus()
+  }, [])
 
   return (
     <Paper
@@ -179,10 +185,7 @@ export function ResultsPanel({
         serverId={serverId}
         entryId={openId}
         closeOnEscape={!viewerOpen}
-        onClose={() => {
-          setOpenId(null)
-          table.current?.focus()
-        }}
+        onClose={onCloseEntry}
       />
       <EntryViewers onOpenChange={setViewerOpen} />
     </Paper>
