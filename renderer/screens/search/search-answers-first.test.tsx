@@ -110,8 +110,14 @@ describe('Search answers first, renders second', { timeout: 30_000 }, () => {
     const before = app.commits()
     const builder = renderCount('search-builder')
     expect(builder).toBeGreaterThan(0)
-    // Nor does it change what the menus above the table and the chips show.
-    const around = ['search-saved', 'search-history', 'search-copy-as', 'search-chips']
+    // Nor does it change what the menus above the table, the chips or the table's pickers show.
+    const around = [
+      'search-saved',
+      'search-history',
+      'search-copy-as',
+      'search-chips',
+      'search-table-settings',
+    ]
     const aroundBefore = around.map(renderCount)
     expect(Math.min(...aroundBefore)).toBeGreaterThan(0)
     fireEvent.click(screen.getByTestId('search-submit'))

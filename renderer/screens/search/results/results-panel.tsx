@@ -110,6 +110,14 @@ export function ResultsPanel({
   )
   const onToggle = useCallback((id: string) => setSelection((s) => toggle(s, id)), [setSelection])
   const onSelectAll = useCallback(() => setSelection(selectAll()), [setSelection])
+  const onColumns = useCallback(
+    (columns: string[]) => onSession((s) => ({ ...s, columns })),
+    [onSession],
+  )
+  const onPageSize = useCallback(
+    (pageSize: number) => onSession((s) => ({ ...s, pageSize })),
+    [onSession],
+  )
   const onCloseEntry = useCallback(() => {
     setOpenId(null)
     table.current?.focus()
@@ -142,10 +150,10 @@ export function ResultsPanel({
           }
           catalogue={catalogue}
           columns={session.columns}
-          onColumns={(columns) => onSession((s) => ({ ...s, columns }))}
+          onColumns={onColumns}
           missingFilterColumns={missingColumns}
           pageSize={session.pageSize}
-          onPageSize={(pageSize) => onSession((s) => ({ ...s, pageSize }))}
+          onPageSize={onPageSize}
         />
       </Stack>
       <OfflineNoteOf store={store} />

@@ -7,7 +7,7 @@ import {
   IconPin,
   IconX,
 } from '@tabler/icons-react'
-import { useSyncExternalStore } from 'react'
+import { memo, useSyncExternalStore } from 'react'
 import { countRender } from '../../../components/render-count'
 import type { QuantityCatalogue } from '../../../../shared/query'
 import { formatCount } from '../model/format'
@@ -49,25 +49,14 @@ export function ResultsToolbar({
       <Group justify="space-between" wrap="wrap" gap="xs">
         <ResultsCount store={store} />
         <ResultsAnnouncer store={store} />
-        <Group gap="xs" wrap="wrap">
-          <AddFilterColumns
-            missing={missingFilterColumns}
-            onAdd={() => onColumns([...columns, ...missingFilterColumns].slice(0, MAX_COLUMNS))}
-          />
-          <Select
-            size="xs"
-            w={120}
-            value={String(pageSize)}
-            onChange={(v) => v && onPageSize(Number(v))}
-            data={[...new Set([...PAGE_SIZES, pageSize])]
-              .sort((a, b) => a - b)
-              .map((n) => ({ value: String(n), label: `${n} per page` }))}
-            allowDeselect={false}
-            aria-label="Results per page"
-            data-testid="page-size"
-          />
-          <ColumnPicker catalogue={catalogue} columns={columns} onChange={onColumns} />
-        </Group>
+        <TableSettings
+          catalogue={catalogue}
+          columns={columns}
+          onColumns={onColumns}
+          missingFilterColumns={missingFilterColumns}
+          pageSize={pageSize}
+          onPageSize={onPageSize}
+        />
       </Group>
       <SelectionBar
         store={store}
@@ -78,6 +67,49 @@ export function ResultsToolbar({
     </Stack>
   )
 }
+
+/**
+ * Page size and columns. Memoised: a new search (a new store) re-renders the toolbar, and its
+ * pickers, whose props a submit does not change, are work the first row should not wait for.
+ */
+const TableSettings = memo(function TableSettings({
+  catalogue,
+  columns,
+  onColumns,
+  missingFilterColumns,
+  pageSize,
+  onPageSize,
+}: {
+  catalogue: QuantityCatalogue
+  columns: string[]
+  onColumns: (columns: string[]) => void
+  missingFilterColumns: string[]
+  pageSize: number
+  onPageSize: (size: number) => void
+}) {
+  countRender('search-table-settings')
+  return (
+    <Group gap="xs" wrap="wrap">
+      <AddFilterColumns
+        missing={missingFilterColumns}
+        onAdd={() => onColumns([...columns, ...missingFilterColumns].slice(0, MAX_COLUMNS))}
+      />
+      <Select
+        size="xs"
+        w={120}
+        value={String(pageSize)}
+        onChange={(v) => v && onPageSize(Number(v))}
+        data={[...new Set([...PAGE_SIZES, pageSize])]
+          .sort((a, b) => a - b)
+          .map((n) => ({ value: String(n), label: `${n} per page` }))}
+        allowDeselect={false}
+        aria-label="Results per page"
+        data-testid="page-size"
+      />
+      <ColumnPicker catalogue={catalogue} columns={columns} onChange={onColumns} />
+    </Group>
+  )
+})
 
 /**
  * What is selected and what can be done with it. It follows the total itself, so a page
