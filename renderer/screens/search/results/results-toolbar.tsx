@@ -19,22 +19,7 @@ import type { PageStore } from './page-store'
 import { usePageStoreValue } from './use-page-store'
 import { describeSelection, selectedCount, type BulkTarget, type Selection } from './selection'
 
-export function ResultsToolbar({
-  store,
-  selection,
-  onClearSelection,
-  target,
-  catalogue,
-  columns,
-  onColumns,
-  missingFilterColumns,
-  pageSize,
-  onPageSize,
-}: {
-  store: PageStore
-  selection: Selection
-  onClearSelection: () => void
-  target: () => BulkTarget
+interface TableSettingsProps {
   catalogue: QuantityCatalogue
   columns: string[]
   onColumns: (columns: string[]) => void
@@ -42,6 +27,19 @@ export function ResultsToolbar({
   missingFilterColumns: string[]
   pageSize: number
   onPageSize: (size: number) => void
+}
+
+export function ResultsToolbar({
+  store,
+  selection,
+  onClearSelection,
+  target,
+  ...settings
+}: TableSettingsProps & {
+  store: PageStore
+  selection: Selection
+  onClearSelection: () => void
+  target: () => BulkTarget
 }) {
   countRender('search-toolbar')
   return (
@@ -49,14 +47,7 @@ export function ResultsToolbar({
       <Group justify="space-between" wrap="wrap" gap="xs">
         <ResultsCount store={store} />
         <ResultsAnnouncer store={store} />
-        <TableSettings
-          catalogue={catalogue}
-          columns={columns}
-          onColumns={onColumns}
-          missingFilterColumns={missingFilterColumns}
-          pageSize={pageSize}
-          onPageSize={onPageSize}
-        />
+        <TableSettings {...settings} />
       </Group>
       <SelectionBar
         store={store}
@@ -79,14 +70,7 @@ const TableSettings = memo(function TableSettings({
   missingFilterColumns,
   pageSize,
   onPageSize,
-}: {
-  catalogue: QuantityCatalogue
-  columns: string[]
-  onColumns: (columns: string[]) => void
-  missingFilterColumns: string[]
-  pageSize: number
-  onPageSize: (size: number) => void
-}) {
+}: TableSettingsProps) {
   countRender('search-table-settings')
   return (
     <Group gap="xs" wrap="wrap">
