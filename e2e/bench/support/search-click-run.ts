@@ -29,6 +29,20 @@ export async function searchClickRun(
   entries: number,
   rounds: number,
 ): Promise<SearchClickRun> {
+  return onSearchScreen(browser, entries, (page, baseUrl) =>
+    timeSearchClicks(page, baseUrl, rounds),
+  )
+}
+
+/**
+ * Runs `run` on the Search screen of the web host over an `entries`-entry sandbox in its own
+ * process (request marks installed), then stops both.
+ */
+export async function onSearchScreen<T>(
+  browser: Browser,
+  entries: number,
+  run: (page: Page, sandboxUrl: string) => Promise<T>,
+): Promise<T> {
   const sandbox = await startSandboxProcess(['--entries', String(entries)])
   const dataDir = mkdtempSync(join(tmpdir(), 'search-click-'))
   seedSettings(
@@ -44,7 +58,7 @@ export async function searchClickRun(
     await page.goto(host.url)
     await page.goto(`${host.origin}/#/search`)
     await page.getByTestId('results-count').waitFor()
-    return await timeSearchClicks(page, sandbox.baseUrl, rounds)
+    return await run(page, sandbox.baseUrl)
   } finally {
     await context.close()
     await host.stop()

@@ -1,15 +1,18 @@
 import { Button, Group, Pill, Text } from '@mantine/core'
+import { memo } from 'react'
+import { countRender } from '../../components/render-count'
 import { removeNode, type BuilderModel } from './model'
 import { describeNode } from './model/describe'
 
 /** The builder's top-level conditions as removable chips. */
-export function ActiveChips({
+export const ActiveChips = memo(function ActiveChips({
   model,
   onChange,
 }: {
   model: BuilderModel
   onChange: (model: BuilderModel) => void
 }) {
+  countRender('search-chips')
   if (model.children.length === 0)
     return (
       <Text size="xs" c="dimmed" data-testid="chips-empty">
@@ -41,4 +44,4 @@ export function ActiveChips({
       )}
     </Group>
   )
-}
+})

@@ -10,7 +10,8 @@ import {
   Text,
 } from '@mantine/core'
 import { IconCode, IconCopy } from '@tabler/icons-react'
-import { useState } from 'react'
+import { memo, useState } from 'react'
+import { countRender } from '../../components/render-count'
 import type { JsonObject, Owner } from '../../../shared/api'
 import {
   ownerNeedsAuth,
@@ -36,7 +37,7 @@ const TITLES: Record<Format, string> = {
  * to this server, because the app's request (and so the total it shows) is an authenticated
  * one: without the token the snippet would quietly find fewer entries.
  */
-export function CopyAsMenu({
+export const CopyAsMenu = memo(function CopyAsMenu({
   serverId,
   baseUrl,
   owner,
@@ -55,6 +56,7 @@ export function CopyAsMenu({
   order: 'asc' | 'desc'
   pageSize: number
 }) {
+  countRender('search-copy-as')
   const [open, setOpen] = useState<Format | null>(null)
   const credential = useAppCredential(serverId)
   const request: ExportRequest = {
@@ -131,7 +133,7 @@ export function CopyAsMenu({
       </Modal>
     </>
   )
-}
+})
 
 /** Why the snippet carries a credential placeholder (or none), and where it reads it from. */
 function credentialNote(format: Format, ownerNeeds: boolean, credential: AppCredential): string {

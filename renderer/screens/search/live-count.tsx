@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core'
+import { memo } from 'react'
 import type { AppError } from '../../../shared/errors'
 import { SEE_NOTICE, useUnreachableNotice } from '../../features/servers/use-unreachable-notice'
 import { formatCount } from './model/format'
@@ -7,7 +8,7 @@ import { formatCount } from './model/format'
  * The line under the Search button: what the draft query would find, or why it cannot count
  * (in short while the shell's notice says the server cannot be reached).
  */
-export function LiveCount({
+export const LiveCount = memo(function LiveCount({
   count,
   fresh,
   error,
@@ -48,4 +49,4 @@ export function LiveCount({
           : `${formatCount(count)} entries match the query below${fresh ? '' : ' (updating…)'}.`}
     </Text>
   )
-}
+})

@@ -37,6 +37,8 @@ const page = (total: number, from: number): IpcResult<EntriesPage> => ({
 function renderSearch() {
   window.location.hash = '#/search'
   let commits = 0
+  // What the table showed when the history write was sent (it must wait for the rows).
+  const historyAdds: (string | undefined)[] = []
   const waiting: { after: unknown; commitsWhenSent: number; answer: () => void }[] = []
   const fake = createFakeTransport({
     ...SHELL_HANDLERS,
@@ -47,7 +49,10 @@ function renderSearch() {
     'search.state.get': () => ({ ok: true, value: null }),
     'search.count': () => ({ ok: true, value: { total: 7 } }),
     'search.aggregations': () => ({ ok: true, value: { facets: {} } }),
-    'search.history.add': () => ({ ok: true, value: null }),
+    'search.history.add': () => {
+      historyAdds.push(firstRowId())
+      return { ok: true, value: null }
+    },
     'search.page': (input) => {
       const { query, after } = input as { query: object; after: string | null }
       if (Object.keys(query).length === 0) return page(100, after === null ? 0 : Number(after))
@@ -69,7 +74,7 @@ function renderSearch() {
       </AppProviders>
     </Profiler>,
   )
-  return { waiting, commits: () => commits }
+  return { waiting, historyAdds, commits: () => commits }
 }
 
 afterEach(() => {
@@ -105,6 +110,16 @@ describe('Search answers first, renders second', { timeout: 30_000 }, () => {
     const before = app.commits()
     const builder = renderCount('search-builder')
     expect(builder).toBeGreaterThan(0)
+    // Nor does it change what the menus above the table, the chips or the table's pickers show.
+    const around = [
+      'search-saved',
+      'search-history',
+      'search-copy-as',
+      'search-chips',
+      'search-table-settings',
+    ]
+    const aroundBefore = around.map(renderCount)
+    expect(Math.min(...aroundBefore)).toBeGreaterThan(0)
     fireEvent.click(screen.getByTestId('search-submit'))
     // Sent in the click's own task, before React committed anything for the new search.
     const first = app.waiting[0]
@@ -119,6 +134,7 @@ describe('Search answers first, renders second', { timeout: 30_000 }, () => {
     expect(firstRowId()).toBeUndefined()
     // The submit changed nothing the builder shows, so it did not render again.
     expect(renderCount('search-builder')).toBe(builder)
+    expect(around.map(renderCount)).toEqual(aroundBefore)
     const toolbar = renderCount('search-toolbar')
 
     first?.answer()
@@ -126,6 +142,8 @@ describe('Search answers first, renders second', { timeout: 30_000 }, () => {
     expect(document.querySelector('[aria-label^="Search results"]')).toBe(grid)
     expect(firstRowId()).toBe('e0')
     expect(screen.getByTestId('results-count')).toHaveAttribute('data-total', '7')
+    // The submitted search goes into the history after its rows are on screen, not before.
+    await waitFor(() => expect(app.historyAdds).toEqual(['e0']))
     // The second page (prefetched, then asked for by the table) arrives too: another change.
     await waitFor(() => expect(app.waiting.length).toBeGreaterThan(1))
     for (const call of app.waiting.slice(1)) call.answer()

@@ -18,6 +18,8 @@ import {
   IconSearch,
 } from '@tabler/icons-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { HistoryItem, SearchState } from '../../../shared/ipc/channels/search'
+import type { Owner } from '../../../shared/api'
 import { useCompactLayout } from '../../components/compact-layout'
 import { useServers } from '../../features/servers/use-servers'
 import { ErrorAlert } from '../../components/error-alert'
@@ -38,6 +40,7 @@ import { HistoryMenu, SavedMenu } from './saved-menu'
 import { isNewSearch, pageQueryOf, requestFirstPage } from './results/first-page'
 import {
   isDirty,
+  newSession,
   sessionFromState,
   stateFromSession,
   submit,
@@ -91,7 +94,10 @@ export function SearchScreen() {
     [updateSession, client, activeId],
   )
 
-  const draftQuery = useMemo(() => (session ? toQuery(session.model) : {}), [session])
+  // Keyed on the parts they show, not the session: a submit changes neither, so the memoised
+  // menus above the table skip its render (the click's first row waits for that render).
+  const model = session?.model
+  const draftQuery = useMemo(() => (model ? toQuery(model) : {}), [model])
   const debounced = useDebounced(
     { query: draftQuery, owner: session?.owner ?? 'visible' },
     COUNT_DELAY_MS,
@@ -141,6 +147,28 @@ export function SearchScreen() {
   useEffect(() => {
     recordNext.current = false
   }, [activeId])
+  const onOwner = useCallback((owner: Owner) => update((s) => ({ ...s, owner })), [update])
+  const onHistory = useCallback(
+    (item: HistoryItem) => {
+      if (!catalogue) return
+      update((s) => submit({ ...s, owner: item.owner, model: fromQuery(item.query, catalogue) }))
+      recordNext.current = true
+    },
+    [update, catalogue],
+  )
+  const savedState = useCallback(() => {
+    const current = activeId ? sessionStore.get(activeId) : undefined
+    return stateFromSession(current ?? newSession())
+  }, [activeId])
+  const loadState = useCallback(
+    (state: SearchState) => {
+      if (!catalogue) return
+      // Column widths are how this researcher likes the table, not part of a search: they stay.
+      update((current) => submit({ ...sessionFromState(state, catalogue), widths: current.widths }))
+      recordNext.current = true
+    },
+    [update, catalogue],
+  )
 
   if (!activeId || !catalogue || !session)
     return (
@@ -168,11 +196,6 @@ export function SearchScreen() {
     count.current &&
     debounced.owner === session.owner &&
     JSON.stringify(debounced.query) === JSON.stringify(draftQuery)
-  const loadState = (state: Parameters<typeof sessionFromState>[0]) => {
-    // Column widths are how this researcher likes the table, not part of a search: they stay.
-    update((current) => submit({ ...sessionFromState(state, catalogue), widths: current.widths }))
-    recordNext.current = true
-  }
 
   return (
     <Stack
@@ -195,21 +218,9 @@ export function SearchScreen() {
           )}
         </Group>
         <Group gap="xs" wrap="wrap">
-          <OwnerSelect
-            value={session.owner}
-            onChange={(owner) => update((s) => ({ ...s, owner }))}
-          />
-          <HistoryMenu
-            serverId={activeId}
-            catalogue={catalogue}
-            onLoad={(item) => {
-              update((s) =>
-                submit({ ...s, owner: item.owner, model: fromQuery(item.query, catalogue) }),
-              )
-              recordNext.current = true
-            }}
-          />
-          <SavedMenu serverId={activeId} current={stateFromSession(session)} onLoad={loadState} />
+          <OwnerSelect value={session.owner} onChange={onOwner} />
+          <HistoryMenu serverId={activeId} catalogue={catalogue} onLoad={onHistory} />
+          <SavedMenu serverId={activeId} current={savedState} onLoad={loadState} />
           <CopyAsMenu
             serverId={activeId}
             baseUrl={active?.baseUrl ?? ''}

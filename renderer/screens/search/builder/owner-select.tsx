@@ -1,5 +1,6 @@
 import { Group, Select, Stack, Text } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react'
+import { memo } from 'react'
 import { OWNERS, type Owner } from '../../../../shared/api'
 import { ownerNeedsAuth } from '../../../../shared/query/export'
 
@@ -27,7 +28,7 @@ export const OWNER_HELP: Record<Owner, { label: string; help: string }> = {
 }
 
 /** The owner selector: each value explained, a lock on those that need sign-in. */
-export function OwnerSelect({
+export const OwnerSelect = memo(function OwnerSelect({
   value,
   onChange,
 }: {
@@ -65,4 +66,4 @@ export function OwnerSelect({
       data-testid="owner-select"
     />
   )
-}
+})

@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core'
 import { IconCopy, IconFileDescription, IconFolder, IconUsers } from '@tabler/icons-react'
-import { useState, type ReactNode } from 'react'
+import { memo, type ReactNode, useState } from 'react'
 import { ErrorAlert } from '../../../components/error-alert'
 import { useInvoke } from '../../../ipc/hooks'
 import { formatDateTime, formatNumber } from '../model/format'
@@ -105,7 +105,7 @@ function CopyIdButton({ value, label, testId }: { value: string; label: string; 
 }
 
 /** The key metadata of one entry and what can be done with it. */
-export function EntryDrawer({
+export const EntryDrawer = memo(function EntryDrawer({
   serverId,
   entryId,
   closeOnEscape = true,
@@ -326,4 +326,4 @@ export function EntryDrawer({
       )}
     </Drawer>
   )
-}
+})

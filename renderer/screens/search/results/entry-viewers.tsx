@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { Suspense, useEffect, useMemo, useState } from 'react'
+import { memo, Suspense, useEffect, useMemo, useState } from 'react'
 import { jsonPathOf } from '../../../../shared/ipc/channels/archive'
 import { onDemand } from '../../../components/on-demand/on-demand'
 import type { ArchiveNavigation } from '../../../features/archive-viewer/archive-viewer'
@@ -23,7 +23,11 @@ const FileBrowser = onDemand(
  * and shows the viewer asked for. Rendered next to the drawer, not inside it, so keys pressed
  * in a viewer (Escape) do not reach the drawer through React's tree.
  */
-export function EntryViewers({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
+export const EntryViewers = memo(function EntryViewers({
+  onOpenChange,
+}: {
+  onOpenChange: (open: boolean) => void
+}) {
   const [archive, setArchive] = useState<EntryRef | null>(null)
   const [files, setFiles] = useState<EntryRef | null>(null)
   const open = archive !== null || files !== null
@@ -86,4 +90,4 @@ export function EntryViewers({ onOpenChange }: { onOpenChange: (open: boolean) =
       )}
     </Suspense>
   )
-}
+})

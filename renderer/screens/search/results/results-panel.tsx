@@ -76,13 +76,15 @@ export function ResultsPanel({
   useEffect(() => {
     latestOnFirstPage.current = onFirstPage
   })
+  // Reported a task later: the notification that brings the first page also renders its rows
+  // (a microtask), and the history write and the history menu's refresh it causes wait for them.
   useEffect(() => {
     let reported = false
     const report = () => {
       const { total } = store.getSnapshot()
       if (reported || total === null) return
       reported = true
-      latestOnFirstPage.current(total)
+      setTimeout(() => latestOnFirstPage.current(total))
     }
     report()
     return store.subscribe(report)
@@ -108,6 +110,18 @@ export function ResultsPanel({
   )
   const onToggle = useCallback((id: string) => setSelection((s) => toggle(s, id)), [setSelection])
   const onSelectAll = useCallback(() => setSelection(selectAll()), [setSelection])
+  const onColumns = useCallback(
+    (columns: string[]) => onSession((s) => ({ ...s, columns })),
+    [onSession],
+  )
+  const onPageSize = useCallback(
+    (pageSize: number) => onSession((s) => ({ ...s, pageSize })),
+    [onSession],
+  )
+  const onCloseEntry = useCallback(() => {
+    setOpenId(null)
+    table.current?.focus()
+  }, [])
 
   return (
     <Paper
@@ -136,10 +150,10 @@ export function ResultsPanel({
           }
           catalogue={catalogue}
           columns={session.columns}
-          onColumns={(columns) => onSession((s) => ({ ...s, columns }))}
+          onColumns={onColumns}
           missingFilterColumns={missingColumns}
           pageSize={session.pageSize}
-          onPageSize={(pageSize) => onSession((s) => ({ ...s, pageSize }))}
+          onPageSize={onPageSize}
         />
       </Stack>
       <OfflineNoteOf store={store} />
@@ -179,10 +193,7 @@ export function ResultsPanel({
         serverId={serverId}
         entryId={openId}
         closeOnEscape={!viewerOpen}
-        onClose={() => {
-          setOpenId(null)
-          table.current?.focus()
-        }}
+        onClose={onCloseEntry}
       />
       <EntryViewers onOpenChange={setViewerOpen} />
     </Paper>

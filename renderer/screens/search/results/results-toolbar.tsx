@@ -7,7 +7,7 @@ import {
   IconPin,
   IconX,
 } from '@tabler/icons-react'
-import { useSyncExternalStore } from 'react'
+import { memo, useSyncExternalStore } from 'react'
 import { countRender } from '../../../components/render-count'
 import type { QuantityCatalogue } from '../../../../shared/query'
 import { formatCount } from '../model/format'
@@ -19,22 +19,7 @@ import type { PageStore } from './page-store'
 import { usePageStoreValue } from './use-page-store'
 import { describeSelection, selectedCount, type BulkTarget, type Selection } from './selection'
 
-export function ResultsToolbar({
-  store,
-  selection,
-  onClearSelection,
-  target,
-  catalogue,
-  columns,
-  onColumns,
-  missingFilterColumns,
-  pageSize,
-  onPageSize,
-}: {
-  store: PageStore
-  selection: Selection
-  onClearSelection: () => void
-  target: () => BulkTarget
+interface TableSettingsProps {
   catalogue: QuantityCatalogue
   columns: string[]
   onColumns: (columns: string[]) => void
@@ -42,6 +27,19 @@ export function ResultsToolbar({
   missingFilterColumns: string[]
   pageSize: number
   onPageSize: (size: number) => void
+}
+
+export function ResultsToolbar({
+  store,
+  selection,
+  onClearSelection,
+  target,
+  ...settings
+}: TableSettingsProps & {
+  store: PageStore
+  selection: Selection
+  onClearSelection: () => void
+  target: () => BulkTarget
 }) {
   countRender('search-toolbar')
   return (
@@ -49,25 +47,7 @@ export function ResultsToolbar({
       <Group justify="space-between" wrap="wrap" gap="xs">
         <ResultsCount store={store} />
         <ResultsAnnouncer store={store} />
-        <Group gap="xs" wrap="wrap">
-          <AddFilterColumns
-            missing={missingFilterColumns}
-            onAdd={() => onColumns([...columns, ...missingFilterColumns].slice(0, MAX_COLUMNS))}
-          />
-          <Select
-            size="xs"
-            w={120}
-            value={String(pageSize)}
-            onChange={(v) => v && onPageSize(Number(v))}
-            data={[...new Set([...PAGE_SIZES, pageSize])]
-              .sort((a, b) => a - b)
-              .map((n) => ({ value: String(n), label: `${n} per page` }))}
-            allowDeselect={false}
-            aria-label="Results per page"
-            data-testid="page-size"
-          />
-          <ColumnPicker catalogue={catalogue} columns={columns} onChange={onColumns} />
-        </Group>
+        <TableSettings {...settings} />
       </Group>
       <SelectionBar
         store={store}
@@ -78,6 +58,42 @@ export function ResultsToolbar({
     </Stack>
   )
 }
+
+/**
+ * Page size and columns. Memoised: a new search (a new store) re-renders the toolbar, and its
+ * pickers, whose props a submit does not change, are work the first row should not wait for.
+ */
+const TableSettings = memo(function TableSettings({
+  catalogue,
+  columns,
+  onColumns,
+  missingFilterColumns,
+  pageSize,
+  onPageSize,
+}: TableSettingsProps) {
+  countRender('search-table-settings')
+  return (
+    <Group gap="xs" wrap="wrap">
+      <AddFilterColumns
+        missing={missingFilterColumns}
+        onAdd={() => onColumns([...columns, ...missingFilterColumns].slice(0, MAX_COLUMNS))}
+      />
+      <Select
+        size="xs"
+        w={120}
+        value={String(pageSize)}
+        onChange={(v) => v && onPageSize(Number(v))}
+        data={[...new Set([...PAGE_SIZES, pageSize])]
+          .sort((a, b) => a - b)
+          .map((n) => ({ value: String(n), label: `${n} per page` }))}
+        allowDeselect={false}
+        aria-label="Results per page"
+        data-testid="page-size"
+      />
+      <ColumnPicker catalogue={catalogue} columns={columns} onChange={onColumns} />
+    </Group>
+  )
+})
 
 /**
  * What is selected and what can be done with it. It follows the total itself, so a page
