@@ -4,7 +4,8 @@ import type { CoreServices } from './services'
 export interface DbManager<M> {
   /** The manager open now; after the database is reopened elsewhere, the new one. */
   ready(): Promise<M>
-  use<T>(action: (manager: M) => T | Promise<T>): Promise<T>
+  /** A property, not a method: handlers take it out of the object (`const { use } = …`). */
+  use: <T>(action: (manager: M) => T | Promise<T>) => Promise<T>
   /** Calls `listener` with every manager that opens: the current one, and each after a move. */
   onOpen(listener: (manager: M) => void): void
 }

@@ -12,7 +12,6 @@ import {
 } from './library-records'
 import { checkArchives, migrateArchives, type EntryKey, type LibraryDbs } from './library-migration'
 
-
 /**
  * The offline library's records in the app's one embedded database: sub-databases
  * `offline-pins` (pin id → PinRecord), `offline-entries` ([server id, entry id] → the entry
