@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
-import { login, post } from '../../electron/sandbox/testing/harness'
+import { call, login, post } from '../../electron/sandbox/testing/harness'
 import { shootLightAndDark } from '../fixtures/screenshots'
 import { signIn } from '../fixtures/sign-in'
-import { expect, openApp, test } from '../fixtures/test'
+import { expect, openApp, test, TEST_SANDBOX_PROFILE } from '../fixtures/test'
 
 // Groups through web mode: create a group with two members found through the user search,
 // rename it, remove a member, add it to an upload as reviewer, delete it. Screenshots of the
@@ -21,15 +21,21 @@ const shoot = (page: Page, name: string, target?: Locator) =>
   shootLightAndDark(page, `groups-${name}`, target)
 
 /** Types into the user search and picks the person named with the keyboard (arrows, Enter). */
-async function pickPerson(page: Page, picker: Locator, letters: string, name: string) {
+async function pickPerson(
+  page: Page,
+  picker: Locator,
+  letters: string,
+  name: string,
+  testId = 'user-picker',
+) {
   await picker.fill(letters)
-  const options = page.getByTestId('user-picker-option')
+  const options = page.getByTestId(`${testId}-option`)
   await expect(options.filter({ hasText: name })).toBeVisible()
   for (const text of await options.allTextContents()) expect(text).not.toContain('@')
   const count = await options.count()
   for (let step = 0; step < count; step++) {
     await picker.press('ArrowDown')
-    const selected = page.locator('[data-testid="user-picker-option"][data-combobox-selected]')
+    const selected = page.locator(`[data-testid="${testId}-option"][data-combobox-selected]`)
     if ((await selected.textContent())?.includes(name)) break
   }
   await picker.press('Enter')
@@ -158,4 +164,96 @@ test('a member sees why they cannot edit', async ({ page, host, testSandbox }) =
   )
   await expect(page.getByTestId('group-edit')).toBeDisabled()
   await expect(page.getByTestId('group-delete')).toBeDisabled()
+})
+
+test("from the upload's page: a group as coauthor and a person as reviewer, each removed again", async ({
+  page,
+  host,
+  testSandbox,
+}) => {
+  const sandbox = testSandbox!
+  const account = (name: string) => sandbox.demoUsers.find((user) => user.username === name)!
+  const token = await login(sandbox, 'lena')
+  type UploadMembers = {
+    upload_id: string
+    coauthors?: string[]
+    coauthor_groups?: string[]
+    reviewers?: string[]
+  }
+  const groups = await call<{ data: { group_id: string; group_name: string }[] }>(
+    sandbox,
+    'GET',
+    '/groups?search_terms=Hoffmann',
+  )
+  const lab = groups.body.data.find((g) => g.group_name === 'Hoffmann Lab')!
+  const sofia = account('sofia')
+  // One of lena's unpublished uploads that has neither of them yet.
+  const staging = await call<{ data: UploadMembers[] }>(
+    sandbox,
+    'GET',
+    '/uploads?is_published=false&roles=main_author&page_size=50',
+    { token },
+  )
+  const upload = staging.body.data.find(
+    (u) =>
+      !(u.coauthor_groups ?? []).includes(lab.group_id) &&
+      ![...(u.coauthors ?? []), ...(u.reviewers ?? [])].includes(sofia.user_id),
+  )!
+  const uploadId = upload.upload_id
+  const onServer = async () =>
+    (await call<{ data: UploadMembers }>(sandbox, 'GET', `/uploads/${uploadId}`, { token })).body
+      .data
+
+  await openApp(page, host.current(), 'uploads')
+  await signIn(page, account('lena'))
+  const server = encodeURIComponent(TEST_SANDBOX_PROFILE.id)
+  await page.goto(`${host.current().origin}/#/uploads/${server}/${uploadId}`)
+  await expect(page.getByTestId('upload-role')).toContainText('You are the main author')
+  const panel = page.getByTestId('upload-overview').getByTestId('upload-collaborators')
+  await expect(panel).toContainText('Coauthors may change the upload')
+  await expect(panel).toContainText('Reviewers may see the upload')
+
+  // A group as coauthor (the default role and kind), picked from lena's own groups.
+  await panel.getByTestId('collaborator-group-picker').click()
+  await page.getByRole('option', { name: 'Hoffmann Lab' }).click()
+  const coauthors = panel.getByTestId('collaborators-coauthor')
+  await expect(
+    coauthors.getByTestId('collaborator-group').filter({ hasText: 'Hoffmann Lab' }),
+  ).toBeVisible()
+  await expect.poll(async () => (await onServer()).coauthor_groups).toContain(lab.group_id)
+
+  // A person as reviewer, found by the start of their name.
+  await panel.getByTestId('collaborator-role').getByText('as reviewer').click()
+  await panel.getByTestId('collaborator-kind').getByText('a person').click()
+  await pickPerson(
+    page,
+    panel.getByLabel('Person to add as reviewer'),
+    'Sofi',
+    'Sofia Rossi',
+    'collaborator-user-picker',
+  )
+  const reviewers = panel.getByTestId('collaborators-reviewer')
+  await expect(
+    reviewers.getByTestId('collaborator-person').filter({ hasText: 'Sofia Rossi' }),
+  ).toContainText('Fritz Haber Institute')
+  await expect.poll(async () => (await onServer()).reviewers).toContain(sofia.user_id)
+  await expect(panel).not.toContainText('@')
+  await shoot(page, 'upload-page-collaborators')
+
+  // Both stay after a reload (they are the server's), and each goes with its ✕.
+  await page.reload()
+  await expect(
+    reviewers.getByTestId('collaborator-person').filter({ hasText: 'Sofia Rossi' }),
+  ).toBeVisible()
+  await coauthors.getByRole('button', { name: 'Remove Hoffmann Lab' }).click()
+  await expect(
+    coauthors.getByTestId('collaborator-group').filter({ hasText: 'Hoffmann Lab' }),
+  ).toHaveCount(0)
+  await reviewers.getByRole('button', { name: 'Remove Sofia Rossi' }).click()
+  await expect(
+    reviewers.getByTestId('collaborator-person').filter({ hasText: 'Sofia Rossi' }),
+  ).toHaveCount(0)
+  const after = await onServer()
+  expect(after.coauthor_groups ?? []).not.toContain(lab.group_id)
+  expect(after.reviewers ?? []).not.toContain(sofia.user_id)
 })
