@@ -86,6 +86,14 @@ test('create with two members, rename, remove a member, share an upload as revie
     'Humboldt-Universität zu Berlin',
   )
   await expect(page.getByTestId('group-page')).toContainText('Lena Hoffmann')
+  // The page has room for whole names and affiliations: none ends in "…", even at 1024 px.
+  const cut = await page
+    .getByTestId('group-page')
+    .locator('[data-testid="person-name"], [data-testid="person-affiliation"]')
+    .evaluateAll((els) =>
+      els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent),
+    )
+  expect(cut).toEqual([])
   await shoot(page, 'page')
 
   // Edit: rename to the longest allowed name and remove Omar; the preview says so first.

@@ -1,15 +1,28 @@
 import { Group, Stack, Text } from '@mantine/core'
 import type { Person } from '../../../shared/ipc/channels/groups'
 
-/** How a person is named everywhere: name, affiliation below it; an unknown account by its id. */
-export function PersonLine({ person, badge }: { person: Person; badge?: React.ReactNode }) {
+/**
+ * How a person is named everywhere: name, affiliation below it; an unknown account by its id.
+ * In rows and pickers long names end in "…" (full on hover); `wrap` lets a card with room to
+ * spare, such as a group's page, show them whole.
+ */
+export function PersonLine({
+  person,
+  badge,
+  wrap = false,
+}: {
+  person: Person
+  badge?: React.ReactNode
+  wrap?: boolean
+}) {
+  const cut = wrap ? { style: { overflowWrap: 'anywhere' as const } } : { truncate: 'end' as const }
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
       <Group gap={6} wrap="nowrap">
         <Text
           size="sm"
           fw={500}
-          truncate="end"
+          {...cut}
           title={person.name ?? person.userId}
           data-testid="person-name"
         >
@@ -21,7 +34,7 @@ export function PersonLine({ person, badge }: { person: Person; badge?: React.Re
         <Text
           size="xs"
           c="dimmed"
-          truncate="end"
+          {...cut}
           title={person.affiliation}
           data-testid="person-affiliation"
         >

@@ -93,6 +93,7 @@ export function GroupPage({
                     Owner
                   </Text>
                   <PersonLine
+                    wrap
                     person={group.owner}
                     badge={
                       group.role === 'owner' ? (
@@ -119,7 +120,7 @@ export function GroupPage({
                     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" role="list">
                       {group.members.map((m) => (
                         <div role="listitem" key={m.userId} data-testid="group-member">
-                          <PersonLine person={m} />
+                          <PersonLine wrap person={m} />
                         </div>
                       ))}
                     </SimpleGrid>
