@@ -8,15 +8,8 @@ import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core
 // scope named). Each must be a specific message, not the server's raw refusal.
 
 let env: SandboxCore
-const account = (username: string) => {
-  const found = env.sandbox.demoUsers.find((u) => u.username === username)
-  if (!found) throw new Error(`no demo user ${username}`)
-  return found
-}
-const signIn = async (username: string) => {
-  const { password } = account(username)
-  await env.call('auth.signIn', { serverId: env.serverId, username, password })
-}
+const account = (username: string) => env.demoUser(username)
+const signIn = (username: string) => env.signInAs(username)
 /** One of lena's uploads (unpublished unless asked): she is its main author. */
 async function lenasUpload(published = false): Promise<string> {
   const token = await login(env.sandbox, 'lena')

@@ -6,20 +6,8 @@ import { startSandboxCore, type SandboxCore } from '../test-support/sandbox-core
 // groups.* , users.search and collaborators.* end to end: router → handlers → client → sandbox.
 
 let env: SandboxCore
-const idOf = (username: string) => {
-  const account = env.sandbox.demoUsers.find((u) => u.username === username)
-  if (!account) throw new Error(`no demo user ${username}`)
-  return account.user_id
-}
-const signIn = async (username: string) => {
-  const account = env.sandbox.demoUsers.find((u) => u.username === username)
-  if (!account) throw new Error(`no demo user ${username}`)
-  await env.call('auth.signIn', {
-    serverId: env.serverId,
-    username: account.username,
-    password: account.password,
-  })
-}
+const idOf = (username: string) => env.demoUser(username).user_id
+const signIn = (username: string) => env.signInAs(username)
 
 beforeAll(async () => {
   env = await startSandboxCore({ entries: 120 })

@@ -24,8 +24,14 @@ export interface SandboxCore {
   ): Promise<ChannelOutput<C>>
   /** The error a call fails with (the test fails if it succeeds). */
   failure<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<CallError>
+  /** One of the sandbox's demo accounts by username (throws when there is none). */
+  demoUser(username: string): DemoUser
+  /** Signs the core in on the sandbox as that demo account. */
+  signInAs(username: string): Promise<void>
   close(): Promise<void>
 }
+
+type DemoUser = Sandbox['demoUsers'][number]
 
 /**
  * The real core behind its router (inputs and outputs checked against the contract) with a
@@ -68,11 +74,21 @@ export async function startSandboxCore(options: SandboxOptions = {}): Promise<Sa
     throw new Error(`${channel} succeeded but was expected to fail`)
   }
   const profile = await call('servers.add', { name: 'Sandbox', baseUrl: sandbox.baseUrl })
+  function demoUser(username: string): DemoUser {
+    const account = sandbox.demoUsers.find((user) => user.username === username)
+    if (!account) throw new Error(`no demo user ${username}`)
+    return account
+  }
   return {
     sandbox,
     core,
     call,
     failure,
+    demoUser,
+    async signInAs(username) {
+      const { password } = demoUser(username)
+      await call('auth.signIn', { serverId: profile.id, username, password })
+    },
     serverId: profile.id,
     async close() {
       await core.dispose()
