@@ -3,7 +3,7 @@
  * of commit 076e8f6 (before issue #19's work), measured in the same batch, interleaved:
  * - first screen interactive in Chromium (the shell ready and the Search screen's Search button
  *   on screen), from navigation start, cold (new browser profile) and warm (same profile,
- *   reloaded);
+ *   reloaded), each navigation once Chromium's own processes are quiet (support/first-screen.ts);
  * - the renderer's JavaScript: initial (what index.html loads), first screen, every chunk;
  * - web host start to its URL line; a 100 000-entry sandbox start to its API line.
  * Each figure is the median of STARTUP_BENCH_RUNS (≥ 7) runs with min and max; the load

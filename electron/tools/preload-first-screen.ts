@@ -8,9 +8,12 @@ function chunkOf(bundle: OutputBundle, fileName: string): OutputChunk | undefine
 
 /**
  * Adds `<link rel="modulepreload">` to index.html for the chunks of the screen the window opens
- * on (the module `firstScreen`, e.g. screens/search/search-screen.tsx) and their imports. The
- * browser then fetches them with the entry instead of after the entry has run and the router
- * has asked for the route, which would be one more round trip before the first screen.
+ * on (the module `firstScreen`, e.g. screens/search/search-screen.tsx) and their imports, and
+ * `<link rel="stylesheet">` for their CSS. The browser then fetches them with the entry instead
+ * of after the entry has run and the router has asked for the route, which would be one more
+ * round trip before the first screen. The stylesheets matter as much as the scripts: Vite's
+ * loader for a dynamic import adds the chunk's CSS only then and resolves the import only once
+ * that CSS has loaded, unless a stylesheet link for it is already in the document.
  */
 export function preloadFirstScreen(firstScreen: string): Plugin {
   return {
@@ -36,15 +39,26 @@ export function preloadFirstScreen(firstScreen: string): Plugin {
           }
         }
         walk(screen)
+        const css = new Set(
+          [...files].flatMap((file) => [
+            ...(chunkOf(bundle, file)?.viteMetadata?.importedCss ?? []),
+          ]),
+        )
+        const link = (rel: string, file: string) => ({
+          tag: 'link',
+          attrs: { rel, crossorigin: true, href: `./${file}` },
+          injectTo: 'head' as const,
+        })
         return {
           html,
-          tags: [...files]
-            .filter((file) => !html.includes(file))
-            .map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
-              injectTo: 'head' as const,
-            })),
+          tags: [
+            ...[...css]
+              .filter((file) => !html.includes(file))
+              .map((file) => link('stylesheet', file)),
+            ...[...files]
+              .filter((file) => !html.includes(file))
+              .map((file) => link('modulepreload', file)),
+          ],
         }
       },
     },
