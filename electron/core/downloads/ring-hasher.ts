@@ -48,7 +48,7 @@ export const WORKER_HASH_MIN_BYTES = 32 * 1024 * 1024
 /** Slots in the ring (a power of two dividing 2^31, so positions wrap consistently). */
 const SLOT_COUNT = 1024
 /** Bytes the worker may be behind before update() asks the reader to wait. */
-const MAX_BEHIND_BYTES = 16 * 1024 * 1024
+const MAX_BEHIND_BYTES = 8 * 1024 * 1024
 /** Shared memory for chunks that cannot be hashed in place. */
 const STAGING_BYTES = 4 * 1024 * 1024
 /** A sleeping worker is woken once this much is waiting (or at the end): a wake is a syscall. */
