@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { request } from 'undici'
@@ -90,6 +90,17 @@ export function runCurl(url: string, verify = false): { ms: number; bytes: numbe
     (m) => Number(m[1]) * 60 + Number(m[2]),
   )
   return { ms, bytes, cpuMs: seconds.reduce((sum, v) => sum + v, 0) * 1000 }
+}
+
+/** CPU time (user + system, all threads) a process has spent so far, in ms (Linux; NaN elsewhere). */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return NaN
+  }
 }
 
 export function curlAvailable(): boolean {

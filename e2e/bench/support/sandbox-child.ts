@@ -22,6 +22,8 @@ export interface ChildReply {
 /** A sandbox running in its own Node process, controlled over IPC. */
 export interface SandboxChild {
   baseUrl: string
+  /** The sandbox process's id: its CPU time is read from /proc (the server's cost per GiB). */
+  pid: number
   setLimits(patch: Partial<SandboxLimits>): Promise<void>
   setFaults(patch: Partial<FaultOptions>): Promise<void>
   stats(): Promise<SandboxStats>
@@ -60,6 +62,7 @@ export function startSandboxChild(options: SandboxOptions = {}): Promise<Sandbox
       const { baseUrl } = value as { baseUrl: string }
       ready({
         baseUrl,
+        pid: child.pid ?? -1,
         setLimits: (patch) => send({ type: 'setLimits', patch } as Omit<ChildCommand, 'id'>),
         setFaults: (patch) => send({ type: 'setFaults', patch } as Omit<ChildCommand, 'id'>),
         stats: () => send<SandboxStats>({ type: 'stats' }),

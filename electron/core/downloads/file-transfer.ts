@@ -96,16 +96,17 @@ async function appendBody(
   // Creates (or keeps) the .part; the writer appends through this handle and checkpoints fsync
   // it.
   const handle = await open(part, start > 0 ? 'r+' : 'w')
+  // A chunk goes back to the transport once both the writer and the hasher are done with it;
+  // until then the hasher may read it in place (no copy).
+  const giveBack = head.recycle && afterBoth(head.recycle)
   const writer = new PartWriter(handle, start, (chunks) => {
-    if (head.recycle !== undefined) for (const chunk of chunks) head.recycle(chunk)
+    if (giveBack !== undefined) for (const chunk of chunks) giveBack(chunk)
   })
   const checkpoints = new Checkpoints(ctx, item, handle, () => writer.written)
   let received = start
   try {
     for await (const chunk of body) {
-      // The hasher has its own copy of the chunk once this settles; the writer gives the chunk
-      // back to the transport once it is written.
-      const full = hasher.update(chunk)
+      const full = hasher.update(chunk, giveBack)
       if (full) await full
       received += chunk.length
       ctx.onBytes(chunk.length)
@@ -121,6 +122,15 @@ async function appendBody(
     await writer.finish().catch(() => undefined)
     await checkpoints.final().finally(() => handle.close())
     ctx.setLive(0)
+  }
+}
+
+/** A release that takes effect at its second call for a chunk (one per holder). */
+function afterBoth(release: (chunk: Uint8Array) => void): (chunk: Uint8Array) => void {
+  const once = new WeakSet<Uint8Array>()
+  return (chunk) => {
+    if (!once.delete(chunk)) once.add(chunk)
+    else release(chunk)
   }
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { PartWriter } from './part-writer'
+import { MAX_WRITE_BYTES, PartWriter } from './part-writer'
 
 const folder = mkdtempSync(join(tmpdir(), 'part-writer-'))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
@@ -45,6 +45,36 @@ describe('PartWriter', () => {
       ),
       { numRuns: 40, seed: 11 },
     )
+  })
+
+  it('writes at most MAX_WRITE_BYTES at a time, a bigger chunk in pieces handed back once', async () => {
+    const sizes: number[] = []
+    const file: Uint8Array[] = []
+    const handle = {
+      writev: (buffers: Uint8Array[]) => {
+        const all = Buffer.concat(buffers)
+        sizes.push(all.length)
+        file.push(all)
+        return new Promise<{ bytesWritten: number; buffers: Uint8Array[] }>((resolve) =>
+          setTimeout(() => resolve({ bytesWritten: all.length, buffers }), 1),
+        )
+      },
+    }
+    const handedBack: Uint8Array[] = []
+    const writer = new PartWriter(handle as never, 0, (batch) => handedBack.push(...batch))
+    const chunks = [3, MAX_WRITE_BYTES * 2 + 5, 100, MAX_WRITE_BYTES - 50, 60, 7].map((n, i) =>
+      Buffer.alloc(n, i + 1),
+    )
+    for (const chunk of chunks) {
+      const wait = writer.add(chunk)
+      if (wait) await wait
+    }
+    await writer.finish()
+    expect(Buffer.concat(file).equals(Buffer.concat(chunks))).toBe(true)
+    expect(sizes).toEqual([3, MAX_WRITE_BYTES, MAX_WRITE_BYTES, 5 + 100, MAX_WRITE_BYTES - 50, 67])
+    // The same chunks (not copies), each once, in order.
+    expect(handedBack.length).toBe(chunks.length)
+    expect(handedBack.every((chunk, i) => chunk === chunks[i])).toBe(true)
   })
 
   it('goes on after a short write, from the first byte not taken', async () => {

@@ -2,18 +2,28 @@ import type { FileHandle } from 'node:fs/promises'
 
 /** Bytes gathered while a write runs before add() asks the reader to wait. */
 const MAX_PENDING_BYTES = 8 * 1024 * 1024
+/**
+ * Bytes in one write. Why so few: Linux copies into the page cache at ~0.4 s of CPU per GiB in
+ * writes of 128–256 KiB, but at 1.1–1.8 s per GiB in writes of 8 MiB (also as one writev of
+ * 256 KiB pieces), measured on the 2-core benchmark machine in interleaved runs; the extra
+ * syscalls cost far less (docs/downloads.md).
+ */
+export const MAX_WRITE_BYTES = 256 * 1024
 /** Buffers in one writev: well below any system's IOV_MAX. */
 const MAX_BATCH_CHUNKS = 512
 
 /**
  * Appends a download's chunks to its `.part` at increasing positions, with one write in flight:
- * the chunks that arrive while it runs go out together in the next `writev`. Why not a write
- * stream: its per-chunk bookkeeping cost ~0.2 s of main-thread time per GiB, and it cannot say
- * when a given chunk is on its way to disk; `onWritten` hears each batch once it is written, so
- * the transport may read into that memory again (network/read-arenas.ts).
+ * the chunks that arrive while it runs go out in the next writes, each at most MAX_WRITE_BYTES
+ * (a bigger chunk goes in pieces). Why not a write stream: its per-chunk bookkeeping cost
+ * ~0.2 s of main-thread time per GiB, and it cannot say when a given chunk is on its way to
+ * disk; `onWritten` hears each chunk once all of it is written, so the transport may read into
+ * that memory again (network/read-arenas.ts).
  */
 export class PartWriter {
   private pending: Uint8Array[] = []
+  /** Bytes of the first pending chunk already written (a chunk bigger than one write). */
+  private firstDone = 0
   private pendingBytes = 0
   private running: Promise<void> | undefined
   private failure: Error | undefined
@@ -51,11 +61,12 @@ export class PartWriter {
   private async drain(): Promise<void> {
     try {
       while (this.pending.length > 0) {
-        const batch = this.pending.splice(0, MAX_BATCH_CHUNKS)
-        const bytes = batch.reduce((sum, chunk) => sum + chunk.length, 0)
+        const { pieces, bytes, finished, firstDone } = this.nextWrite()
         this.pendingBytes -= bytes
-        await this.writeAll(batch, bytes)
-        this.onWritten(batch)
+        await this.writeAll(pieces, bytes)
+        this.firstDone = firstDone
+        const written = this.pending.splice(0, finished)
+        if (written.length > 0) this.onWritten(written)
       }
     } catch (error) {
       this.failure = error instanceof Error ? error : new Error(String(error))
@@ -64,6 +75,43 @@ export class PartWriter {
     } finally {
       this.running = undefined
     }
+  }
+
+  /**
+   * The next write from the front of the queue: whole chunks up to MAX_WRITE_BYTES, or the next
+   * piece of a first chunk bigger than that; how many chunks it finishes, and how much of the
+   * first chunk is written after it.
+   */
+  private nextWrite(): {
+    pieces: Uint8Array[]
+    bytes: number
+    finished: number
+    firstDone: number
+  } {
+    const pieces: Uint8Array[] = []
+    let bytes = 0
+    let from = this.firstDone
+    for (const chunk of this.pending) {
+      const left = chunk.length - from
+      if (
+        pieces.length > 0 &&
+        (bytes + left > MAX_WRITE_BYTES || pieces.length >= MAX_BATCH_CHUNKS)
+      )
+        break
+      if (left > MAX_WRITE_BYTES) {
+        const piece = chunk.subarray(from, from + MAX_WRITE_BYTES)
+        return {
+          pieces: [piece],
+          bytes: MAX_WRITE_BYTES,
+          finished: 0,
+          firstDone: from + MAX_WRITE_BYTES,
+        }
+      }
+      pieces.push(from === 0 ? chunk : chunk.subarray(from))
+      bytes += left
+      from = 0
+    }
+    return { pieces, bytes, finished: pieces.length, firstDone: 0 }
   }
 
   /** writev may write less than asked (a full disk, a signal): the rest goes again. */

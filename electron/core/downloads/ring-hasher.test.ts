@@ -50,6 +50,39 @@ describe('streamHasher', () => {
     expect(digest).toBe(sha256(Buffer.concat(chunks)))
   })
 
+  it('(worker) hashes lent shared memory in place and gives each chunk back once, after hashing it', async () => {
+    // Chunks in shared blocks (as the transport reads them), some lent and some not, mixed with
+    // ordinary ones. A chunk given back is overwritten at once, as the transport would reuse
+    // it: were it hashed after that, the digest would differ.
+    const kind = fc.constantFrom('lent', 'shared', 'plain')
+    const piece = fc.record({ kind, bytes: fc.uint8Array({ minLength: 1, maxLength: 3_000_000 }) })
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 25 }), async (pieces) => {
+        const given = new Map<Uint8Array, number>()
+        const lent = (chunk: Uint8Array) => {
+          given.set(chunk, (given.get(chunk) ?? 0) + 1)
+          chunk.fill(0xee)
+        }
+        const hasher = streamHasher(join(folder, 'none'), 0, sizes.worker)
+        const expected = createHash('sha256')
+        const lentChunks: Uint8Array[] = []
+        for (const { kind, bytes } of pieces) {
+          expected.update(bytes)
+          const memory = new Uint8Array(new SharedArrayBuffer(bytes.length + 16))
+          const chunk =
+            kind === 'plain' ? Uint8Array.from(bytes) : memory.subarray(7, 7 + bytes.length)
+          chunk.set(bytes)
+          if (kind === 'lent') lentChunks.push(chunk)
+          const wait = hasher.update(chunk, kind === 'lent' ? lent : undefined)
+          if (wait) await wait
+        }
+        expect(await hasher.digest()).toBe(expected.digest('hex'))
+        expect(lentChunks.map((chunk) => given.get(chunk))).toEqual(lentChunks.map(() => 1))
+      }),
+      { numRuns: 12 },
+    )
+  })
+
   it('a prefix the file does not have fails the digest with where the file ends', async () => {
     const path = join(folder, 'short.part')
     writeFileSync(path, 'abc')

@@ -1,22 +1,42 @@
 import { createHash } from 'node:crypto'
-import { Worker } from 'node:worker_threads'
+import { MessageChannel, Worker } from 'node:worker_threads'
 import { hashInto } from './file-hash'
+import {
+  ASLEEP,
+  CONTROL_SLOTS,
+  DONE,
+  HASH_WORKER_SOURCE,
+  HEAD,
+  MASK,
+  SEQ,
+  SLOT_WORDS,
+  SWITCH,
+  TAIL,
+} from './hash-worker-source'
 
 /**
  * The sha256 of a download's bytes, computed as they arrive.
  *
- * Why two ways: hashing costs about as much CPU as receiving the bytes (≈0.6 s per GiB). For a
- * big file, on the main thread it halves the throughput while the second core idles, so a
- * worker thread hashes it from a ring buffer in shared memory that the main thread copies each
- * chunk into (a memcpy, ~0.03 s per GiB, and no message per chunk). A worker costs a few tens
- * of milliseconds to start, so small files hash inline.
+ * Why two ways: hashing costs about as much CPU as receiving the bytes (≈0.7 s per GiB with
+ * SHA-NI). For a big file, on the main thread it halves the throughput while the second core
+ * idles, so a worker thread hashes it (hash-worker-source.ts). A worker costs a few tens of
+ * milliseconds to start, so small files hash inline.
  *
- * The worker's code is a constant string evaluated by Node (`eval: true`): it needs no build
- * entry, so the same module works in the web host, Electron's main process and the tests.
+ * The worker hashes the very memory the socket read into (network/read-arenas.ts keeps its
+ * blocks in shared memory): the main thread only tells it where each chunk is, in a ring of
+ * slots, with no copy and no message per chunk. Copying each chunk into a shared ring instead
+ * cost ~0.5–0.7 s per GiB (V8 copies into shared memory with relaxed atomic moves, not
+ * memcpy), as much as the hash itself. Chunks in ordinary memory, or whose caller may reuse
+ * them, are still copied into a small shared staging ring.
  */
 export interface StreamHasher {
-  /** Adds a chunk; a promise means "wait before the next" (the ring is full). */
-  update(chunk: Uint8Array): Promise<void> | undefined
+  /**
+   * Adds a chunk; a promise means "wait before the next" (the worker is behind). With `lent`,
+   * the caller keeps the chunk's bytes unchanged until the hasher calls `lent(chunk)` (it may
+   * hash them in place); without it the hasher keeps nothing of the chunk once this returns or
+   * its promise settles.
+   */
+  update(chunk: Uint8Array, lent?: (chunk: Uint8Array) => void): Promise<void> | undefined
   /** The sha256 (hex) of the prefix and every chunk given. */
   digest(): Promise<string>
   /** Gives up without a digest (the attempt failed). */
@@ -25,17 +45,14 @@ export interface StreamHasher {
 
 /** Files at least this big are hashed on a worker. */
 export const WORKER_HASH_MIN_BYTES = 32 * 1024 * 1024
-const RING_BYTES = 4 * 1024 * 1024 // a power of two below 2^31 (positions wrap at 2^31)
-const MASK = 0x7fffffff
+/** Slots in the ring (a power of two dividing 2^31, so positions wrap consistently). */
+const SLOT_COUNT = 1024
+/** Bytes the worker may be behind before update() asks the reader to wait. */
+const MAX_BEHIND_BYTES = 8 * 1024 * 1024
+/** Shared memory for chunks that cannot be hashed in place. */
+const STAGING_BYTES = 4 * 1024 * 1024
 /** A sleeping worker is woken once this much is waiting (or at the end): a wake is a syscall. */
 const WAKE_BYTES = 1024 * 1024
-// Control slots: the producer's position, the consumer's position, "no more data", a sequence
-// bumped on every wake (the consumer sleeps on it, so no wake is missed), and "asleep".
-const HEAD = 0
-const TAIL = 1
-const DONE = 2
-const SEQ = 3
-const ASLEEP = 4
 
 /** Node 20 has Atomics.waitAsync; the ES2023 lib our TypeScript targets does not declare it. */
 type WaitAsync = (
@@ -44,54 +61,6 @@ type WaitAsync = (
   value: number,
 ) => { async: false; value: string } | { async: true; value: Promise<string> }
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync
-
-const WORKER_SOURCE = `
-const { workerData, parentPort } = require('node:worker_threads')
-const { createHash } = require('node:crypto')
-const { openSync, readSync, closeSync } = require('node:fs')
-const { ring, control, prefixPath, prefixBytes } = workerData
-const bytes = new Uint8Array(ring)
-const c = new Int32Array(control)
-const size = bytes.length
-const hash = createHash('sha256')
-if (prefixBytes > 0) {
-  const fd = openSync(prefixPath, 'r')
-  const scratch = Buffer.allocUnsafe(4 * 1024 * 1024)
-  try {
-    for (let at = 0; at < prefixBytes; ) {
-      const n = readSync(fd, scratch, 0, Math.min(scratch.length, prefixBytes - at), at)
-      if (n === 0) throw new Error('the file ends at byte ' + at + ', before byte ' + prefixBytes)
-      hash.update(scratch.subarray(0, n))
-      at += n
-    }
-  } finally {
-    closeSync(fd)
-  }
-}
-let tail = 0
-for (;;) {
-  const seq = Atomics.load(c, ${SEQ})
-  // Say "asleep" before the last look at the head: a producer that stores after this look sees
-  // the flag and wakes this thread; one that stored before it is seen here.
-  Atomics.store(c, ${ASLEEP}, 1)
-  const head = Atomics.load(c, ${HEAD})
-  if (head === tail) {
-    if (Atomics.load(c, ${DONE}) === 1) break
-    Atomics.wait(c, ${SEQ}, seq)
-    continue
-  }
-  Atomics.store(c, ${ASLEEP}, 0)
-  const n = (head - tail) & ${MASK}
-  const at = tail & (size - 1)
-  const first = Math.min(n, size - at)
-  hash.update(bytes.subarray(at, at + first))
-  if (n > first) hash.update(bytes.subarray(0, n - first))
-  tail = (tail + n) & ${MASK}
-  Atomics.store(c, ${TAIL}, tail)
-  Atomics.notify(c, ${TAIL})
-}
-parentPort.postMessage(hash.digest('hex'))
-`
 
 /**
  * A hasher for one attempt at a file whose first `prefixBytes` are already in `path` (an
@@ -117,15 +86,19 @@ class InlineHasher implements StreamHasher {
     this.prefix.catch(() => undefined)
   }
 
-  update(chunk: Uint8Array): Promise<void> | undefined {
+  update(chunk: Uint8Array, lent?: (chunk: Uint8Array) => void): Promise<void> | undefined {
     // The prefix is read before the first chunk arrives in practice; waiting keeps the order.
-    return this.prefixDone ? void this.hash.update(chunk) : this.after(chunk)
+    if (!this.prefixDone) return this.after(chunk, lent)
+    this.hash.update(chunk)
+    lent?.(chunk)
+    return undefined
   }
 
-  private async after(chunk: Uint8Array): Promise<void> {
+  private async after(chunk: Uint8Array, lent?: (chunk: Uint8Array) => void): Promise<void> {
     await this.prefix
     this.prefixDone = true
     this.hash.update(chunk)
+    lent?.(chunk)
   }
 
   async digest(): Promise<string> {
@@ -136,24 +109,46 @@ class InlineHasher implements StreamHasher {
   close(): void {}
 }
 
+/** What a published slot holds until the worker has hashed it. */
+interface Held {
+  bytes: number
+  /** A chunk hashed in place, given back through `lent` once hashed. */
+  chunk?: Uint8Array
+  lent?: (chunk: Uint8Array) => void
+  /** Bytes of the staging ring this slot uses. */
+  staged: number
+}
+
 class RingHasher implements StreamHasher {
-  private readonly ring = new Uint8Array(new SharedArrayBuffer(RING_BYTES))
-  private readonly control = new Int32Array(new SharedArrayBuffer(20))
+  private readonly control = new Int32Array(new SharedArrayBuffer(CONTROL_SLOTS * 4))
+  private readonly slots = new Int32Array(new SharedArrayBuffer(SLOT_COUNT * SLOT_WORDS * 4))
+  private readonly staging = new Uint8Array(new SharedArrayBuffer(STAGING_BYTES))
+  private readonly blocks = new MessageChannel()
   private readonly worker: Worker
   private readonly result: Promise<string>
+  /** Slots published, and slots whose hashing has been accounted for (given back). */
   private head = 0
-  /** Bytes stored since the worker was last woken. */
+  private released = 0
+  private readonly held: Held[] = []
+  private behind = 0
+  private stagedAt = 0
+  private stagedBytes = 0
+  /** The memory the last published slot points into (the worker holds the same). */
+  private memory: ArrayBufferLike | undefined
+  /** Bytes published since the worker was last woken. */
   private unannounced = 0
 
   constructor(path: string, prefixBytes: number) {
-    this.worker = new Worker(WORKER_SOURCE, {
+    this.worker = new Worker(HASH_WORKER_SOURCE, {
       eval: true,
       workerData: {
-        ring: this.ring.buffer,
         control: this.control.buffer,
+        slots: this.slots.buffer,
+        blocks: this.blocks.port2,
         prefixPath: path,
         prefixBytes,
       },
+      transferList: [this.blocks.port2],
     })
     this.result = new Promise<string>((resolve, reject) => {
       this.worker.once('message', (digest: string) => resolve(digest))
@@ -163,39 +158,102 @@ class RingHasher implements StreamHasher {
     this.result.catch(() => undefined)
   }
 
-  update(chunk: Uint8Array): Promise<void> | undefined {
-    const free = RING_BYTES - ((this.head - Atomics.load(this.control, TAIL)) & MASK)
-    if (chunk.length > free) return this.waitThenAdd(chunk)
-    this.copyIn(chunk)
+  update(chunk: Uint8Array, lent?: (chunk: Uint8Array) => void): Promise<void> | undefined {
+    if (chunk.length === 0) {
+      lent?.(chunk)
+      return undefined
+    }
+    this.giveBack()
+    const inPlace = lent !== undefined && chunk.buffer instanceof SharedArrayBuffer
+    if (inPlace && this.behind + chunk.length > MAX_BEHIND_BYTES && this.behind > 0)
+      return this.afterWait(chunk, lent)
+    if (!inPlace) return this.stage(chunk, lent)
+    if (!this.publish(chunk.buffer, chunk.byteOffset, chunk.length, { chunk, lent }))
+      return this.afterWait(chunk, lent)
     return undefined
   }
 
-  private async waitThenAdd(chunk: Uint8Array): Promise<void> {
+  private async afterWait(chunk: Uint8Array, lent: (chunk: Uint8Array) => void): Promise<void> {
+    await this.waitForWorker()
+    const wait = this.update(chunk, lent)
+    if (wait) await wait
+  }
+
+  /** Copies a chunk into the staging ring, piece by piece as room frees up. */
+  private stage(chunk: Uint8Array, lent?: (chunk: Uint8Array) => void): Promise<void> | undefined {
     for (let from = 0; from < chunk.length;) {
-      const tail = Atomics.load(this.control, TAIL)
-      const free = RING_BYTES - ((this.head - tail) & MASK)
-      if (free === 0) {
-        this.wake()
-        const wait = waitAsync(this.control, TAIL, tail)
-        if (wait.async) await Promise.race([wait.value, this.result])
-        continue
+      const at = this.stagedAt
+      const room = Math.min(STAGING_BYTES - this.stagedBytes, STAGING_BYTES - at)
+      const piece = Math.min(room, chunk.length - from)
+      if (piece === 0 || !this.canPublish()) {
+        const rest = chunk.subarray(from)
+        return this.waitForWorker().then(() => this.stage(rest, lent && (() => lent(chunk))))
       }
-      const piece = chunk.subarray(from, from + free)
-      this.copyIn(piece)
-      from += piece.length
+      this.staging.set(chunk.subarray(from, from + piece), at)
+      this.stagedAt = (at + piece) % STAGING_BYTES
+      this.stagedBytes += piece
+      this.publish(this.staging.buffer, at, piece, { staged: piece })
+      from += piece
+    }
+    lent?.(chunk)
+    return undefined
+  }
+
+  private canPublish(): boolean {
+    return ((this.head - this.released) & MASK) < SLOT_COUNT
+  }
+
+  /** Puts a slot in the ring; false when the ring is full. */
+  private publish(
+    memory: ArrayBufferLike,
+    offset: number,
+    bytes: number,
+    held: Omit<Held, 'bytes' | 'staged'> & { staged?: number },
+  ): boolean {
+    if (!this.canPublish()) return false
+    const at = (this.head % SLOT_COUNT) * SLOT_WORDS
+    let flags = 0
+    if (memory !== this.memory) {
+      // Posted before the slot is published, so the worker finds it when it reads the slot.
+      this.blocks.port1.postMessage(memory)
+      this.memory = memory
+      flags = SWITCH
+    }
+    this.slots[at] = offset
+    this.slots[at + 1] = bytes
+    this.slots[at + 2] = flags
+    this.held.push({ bytes, staged: 0, ...held })
+    this.behind += bytes
+    this.head = (this.head + 1) & MASK
+    Atomics.store(this.control, HEAD, this.head)
+    this.unannounced += bytes
+    // Wake a sleeping worker only for a batch (see WAKE_BYTES).
+    if (this.unannounced >= WAKE_BYTES && Atomics.load(this.control, ASLEEP) === 1) this.wake()
+    return true
+  }
+
+  /** Gives back what the worker has hashed: chunks to their lender, room in the staging ring. */
+  private giveBack(): void {
+    const tail = Atomics.load(this.control, TAIL)
+    while (this.released !== tail) {
+      const done = this.held.shift()
+      this.released = (this.released + 1) & MASK
+      if (done === undefined) continue
+      this.behind -= done.bytes
+      this.stagedBytes -= done.staged
+      if (done.chunk !== undefined) done.lent?.(done.chunk)
     }
   }
 
-  private copyIn(chunk: Uint8Array): void {
-    const at = this.head & (RING_BYTES - 1)
-    const first = Math.min(chunk.length, RING_BYTES - at)
-    this.ring.set(chunk.subarray(0, first), at)
-    if (chunk.length > first) this.ring.set(chunk.subarray(first), 0)
-    this.head = (this.head + chunk.length) & MASK
-    Atomics.store(this.control, HEAD, this.head)
-    this.unannounced += chunk.length
-    // Wake a sleeping worker only for a batch (or when the ring is filling up: see WAKE_BYTES).
-    if (this.unannounced >= WAKE_BYTES && Atomics.load(this.control, ASLEEP) === 1) this.wake()
+  /** Resolves once the worker has hashed at least one more slot (or failed). */
+  private async waitForWorker(): Promise<void> {
+    const tail = Atomics.load(this.control, TAIL)
+    if (tail === this.released) {
+      this.wake()
+      const wait = waitAsync(this.control, TAIL, tail)
+      if (wait.async) await Promise.race([wait.value, this.result])
+    }
+    this.giveBack()
   }
 
   private wake(): void {
@@ -205,10 +263,15 @@ class RingHasher implements StreamHasher {
     Atomics.notify(this.control, SEQ)
   }
 
-  digest(): Promise<string> {
+  async digest(): Promise<string> {
     Atomics.store(this.control, DONE, 1)
     this.wake()
-    return this.result.finally(() => void this.worker.terminate())
+    try {
+      return await this.result
+    } finally {
+      this.giveBack()
+      void this.worker.terminate()
+    }
   }
 
   close(): void {

@@ -4,6 +4,9 @@
  * given back (`recycle`) is read into again, so a reader that gives chunks back makes no
  * garbage at all; one that never does only costs a fresh block per 8 MiB, which the garbage
  * collector reclaims as usual. Giving a chunk back is a promise never to touch it again.
+ *
+ * The blocks are shared memory (SharedArrayBuffer): a download's hashing thread reads the
+ * chunks where the socket put them instead of getting a copy (downloads/ring-hasher.ts).
  */
 
 const BLOCK_BYTES = 8 * 1024 * 1024
@@ -68,5 +71,5 @@ export class ReadArenas {
 }
 
 function newBlock(): Block {
-  return { bytes: Buffer.allocUnsafeSlow(BLOCK_BYTES), used: 0, lent: 0 }
+  return { bytes: Buffer.from(new SharedArrayBuffer(BLOCK_BYTES)), used: 0, lent: 0 }
 }
