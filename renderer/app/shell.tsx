@@ -61,10 +61,13 @@ export function Shell() {
           <SearchBulkActions />
           <AppShell
             header={{ height: 56 }}
-            // Icons only below md (a small or zoomed window: components/compact-layout.ts).
-            navbar={{ width: { base: 68, md: 216 }, breakpoint: 0 }}
+            // Icons only below md (a small or zoomed window: components/compact-layout.ts). The
+            // labels fit in 180 px ("Downloads" is the longest), and the page's padding grows to xl
+            // only from 88em (1408 px): at 1280 px the results table needs those pixels to show a
+            // program name or a crystal system whole beside the query builder (issue 18 item 4).
+            navbar={{ width: { base: 68, md: 180 }, breakpoint: 0 }}
             footer={{ height: 30 }}
-            padding={{ base: 'md', md: 'xl' }}
+            padding={{ base: 'md', xl: 'xl' }}
             data-app-state={info.isSuccess ? 'ready' : info.isError ? 'error' : 'loading'}
             data-section={section}
           >
