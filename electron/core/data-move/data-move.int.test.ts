@@ -181,27 +181,34 @@ describe('moving the data folder', () => {
     }
   })
 
-  it('cancelled before the switch, leaves the data where it was and resumes', async () => {
-    let cancelled: Promise<{ cancelled: boolean }> | undefined
-    const lib = await library({
-      rawFiles: false,
-      onProgress: (progress, env) => {
-        if (progress.phase === 'pausing') cancelled = env.call('offline.moveCancel', {})
-      },
-    })
-    const target = join(root, 'cancelled')
-    const stop = await lib.env.failure('offline.moveData', { target })
-    expect(stop.message).toBe('The move was cancelled; nothing changed.')
-    expect(await cancelled).toEqual({ cancelled: true })
-    expect(lib.env.progress.at(-1)?.phase).toBe('stopped')
-    expect(existsSync(join(target, 'app.lmdb'))).toBe(false)
-    expect(await lib.env.call('offline.dataLocation', {})).toMatchObject({
-      folder: lib.appDir,
-      moving: null,
-    })
-    expect((await lib.env.call('offline.list', {})).pins).toHaveLength(2)
-    await lib.env.core.dispose()
-  })
+  it.each(['pausing', 'copying', 'verifying'] as const)(
+    'cancelled while %s, leaves the data where it was and resumes',
+    async (phase) => {
+      let cancelled: Promise<{ cancelled: boolean }> | undefined
+      const lib = await library({
+        rawFiles: false,
+        onProgress: (progress, env) => {
+          if (progress.phase === phase) cancelled ??= env.call('offline.moveCancel', {})
+        },
+      })
+      const target = join(root, `cancelled-${phase}`)
+      const stop = await lib.env.failure('offline.moveData', { target })
+      expect(stop.message).toBe('The move was cancelled; nothing changed.')
+      expect(await cancelled).toEqual({ cancelled: true })
+      expect(lib.env.progress.at(-1)?.phase).toBe('stopped')
+      expect(existsSync(join(target, 'app.lmdb'))).toBe(false)
+      expect(await lib.env.call('offline.dataLocation', {})).toMatchObject({
+        folder: lib.appDir,
+        moving: null,
+      })
+      const { pins } = await lib.env.call('offline.list', {})
+      expect(pins.map((pin) => [pin.state, pin.entries]).sort()).toEqual([
+        ['complete', 1],
+        ['complete', 3],
+      ])
+      await lib.env.core.dispose()
+    },
+  )
 
   // What a crash at each point leaves: before the switch the data stays where it was (the
   // partial copy is removed at start), after it the data is at the new place (the old copy
