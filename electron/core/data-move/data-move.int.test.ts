@@ -8,7 +8,7 @@ import { createMemoryStore, type KeyValueStore } from '../settings/key-value'
 import type { MoveProgress } from '../../../shared/ipc/channels/data-move'
 import type { CrashPoint } from './data-mover'
 import { POINTER_FILE } from './location-pointer'
-import { startFolderCore, type FolderCore } from './testing/folder-core'
+import { firstPublicEntries, startFolderCore, type FolderCore } from './testing/folder-core'
 import { until } from '../test-support/until'
 
 // Moving the data folder with core running, against the sandbox: a pin with raw files (so a
@@ -44,18 +44,7 @@ async function library(options: {
     onProgress: (progress) => options.onProgress?.(progress, env),
   })
   const server = await env.call('servers.add', { name: 'Sandbox', baseUrl: sandbox.baseUrl })
-  const page = await env.call('search.page', {
-    serverId: server.id,
-    owner: 'public',
-    query: {},
-    columns: [],
-    orderBy: 'entry_id',
-    order: 'asc',
-    pageSize: 3,
-    after: null,
-    lane: 'interactive',
-  })
-  const entryIds = page.rows.map((row) => row.id)
+  const entryIds = await firstPublicEntries(env, server.id, 3)
   const pinIds: string[] = []
   // Two pins: three entries, and one of them again with its raw files (a download job).
   for (const [ids, withRawFiles] of [

@@ -11,7 +11,7 @@ import { testSandbox } from '../../../sandbox/testing/harness'
 import { fileStore } from '../../downloads-proofs/file-store'
 import { bundleRunner } from '../../downloads-proofs/kill-harness'
 import { until } from '../../test-support/until'
-import { startFolderCore } from '../testing/folder-core'
+import { firstPublicEntries, startFolderCore } from '../testing/folder-core'
 import { snapshotData } from './snapshot'
 
 /**
@@ -48,18 +48,7 @@ async function library(appDir: string) {
   mkdirSync(appDir, { recursive: true })
   const env = startFolderCore({ appDir, store: storeOf(appDir) })
   const serverId = (await env.call('servers.add', { name: 'Sandbox', baseUrl: sandbox.baseUrl })).id
-  const page = await env.call('search.page', {
-    serverId,
-    owner: 'public',
-    query: {},
-    columns: [],
-    orderBy: 'entry_id',
-    order: 'asc',
-    pageSize: 3,
-    after: null,
-    lane: 'interactive',
-  })
-  const entryIds = page.rows.map((row) => row.id)
+  const entryIds = await firstPublicEntries(env, serverId, 3)
   for (const [ids, withRawFiles] of [
     [entryIds, false],
     [entryIds.slice(0, 1), true],
