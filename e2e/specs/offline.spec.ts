@@ -6,7 +6,8 @@ import { expect, openApp, test } from '../fixtures/test'
 // stored, the pin running in the background, the library's row when it is complete; working
 // offline by hand (the banner, nothing sent to the server, the archive's pinned part with a
 // reference followed inside it and one that points outside it); and the same search answered
-// from the pinned entries once the server is gone, found offline by itself.
+// from the pinned entries once the server is gone, found offline by itself, and filtered with
+// the builder's periodic table.
 
 const node = archiveNode
 const open = openArchiveNodes
@@ -107,6 +108,25 @@ test('pin every result of a search, then search it with the server gone', async 
   await expect(banner).toContainText('Test sandbox is offline')
   await expect(page.getByTestId('status-state')).toContainText('Offline')
   await shootLightAndDark(page, 'offline-search-results')
+
+  // Filter with the builder, still with the server gone: an element of the pinned entries, its
+  // count in the periodic table from the library, and the results narrowed to that count.
+  const element = page
+    .getByTestId('builder-panel')
+    .locator('[data-testid^="element-"]:not([disabled])')
+    .filter({ hasText: /\d/ })
+    .first()
+  const shown = Number((await element.textContent())?.replace(/^\D+/, ''))
+  expect(shown).toBeGreaterThan(0)
+  expect(shown).toBeLessThanOrEqual(total)
+  await element.click()
+  await expect(element).toHaveAttribute('data-state', 'include')
+  await expect(page.getByTestId('live-count')).toHaveAttribute('data-total', String(shown))
+  await page.getByTestId('search-submit').click()
+  await expect(page.getByTestId('results-count')).toHaveAttribute('data-total', String(shown))
+  await expect(page.getByTestId('results-offline')).toContainText(
+    `these results come from the ${total} entries pinned on this computer`,
+  )
 
   // The library survives a restart of the host; removing asks first.
   await host.restart()

@@ -8,7 +8,7 @@ import { createMemoryStore, type KeyValueStore } from '../settings/key-value'
 import type { MoveProgress } from '../../../shared/ipc/channels/data-move'
 import type { CrashPoint } from './data-mover'
 import { POINTER_FILE } from './location-pointer'
-import { startFolderCore, type FolderCore } from './testing/folder-core'
+import { firstPublicEntries, startFolderCore, type FolderCore } from './testing/folder-core'
 import { until } from '../test-support/until'
 
 // Moving the data folder with core running, against the sandbox: a pin with raw files (so a
@@ -44,18 +44,7 @@ async function library(options: {
     onProgress: (progress) => options.onProgress?.(progress, env),
   })
   const server = await env.call('servers.add', { name: 'Sandbox', baseUrl: sandbox.baseUrl })
-  const page = await env.call('search.page', {
-    serverId: server.id,
-    owner: 'public',
-    query: {},
-    columns: [],
-    orderBy: 'entry_id',
-    order: 'asc',
-    pageSize: 3,
-    after: null,
-    lane: 'interactive',
-  })
-  const entryIds = page.rows.map((row) => row.id)
+  const entryIds = await firstPublicEntries(env, server.id, 3)
   const pinIds: string[] = []
   // Two pins: three entries, and one of them again with its raw files (a download job).
   for (const [ids, withRawFiles] of [
@@ -181,27 +170,34 @@ describe('moving the data folder', () => {
     }
   })
 
-  it('cancelled before the switch, leaves the data where it was and resumes', async () => {
-    let cancelled: Promise<{ cancelled: boolean }> | undefined
-    const lib = await library({
-      rawFiles: false,
-      onProgress: (progress, env) => {
-        if (progress.phase === 'pausing') cancelled = env.call('offline.moveCancel', {})
-      },
-    })
-    const target = join(root, 'cancelled')
-    const stop = await lib.env.failure('offline.moveData', { target })
-    expect(stop.message).toBe('The move was cancelled; nothing changed.')
-    expect(await cancelled).toEqual({ cancelled: true })
-    expect(lib.env.progress.at(-1)?.phase).toBe('stopped')
-    expect(existsSync(join(target, 'app.lmdb'))).toBe(false)
-    expect(await lib.env.call('offline.dataLocation', {})).toMatchObject({
-      folder: lib.appDir,
-      moving: null,
-    })
-    expect((await lib.env.call('offline.list', {})).pins).toHaveLength(2)
-    await lib.env.core.dispose()
-  })
+  it.each(['pausing', 'copying', 'verifying'] as const)(
+    'cancelled while %s, leaves the data where it was and resumes',
+    async (phase) => {
+      let cancelled: Promise<{ cancelled: boolean }> | undefined
+      const lib = await library({
+        rawFiles: false,
+        onProgress: (progress, env) => {
+          if (progress.phase === phase) cancelled ??= env.call('offline.moveCancel', {})
+        },
+      })
+      const target = join(root, `cancelled-${phase}`)
+      const stop = await lib.env.failure('offline.moveData', { target })
+      expect(stop.message).toBe('The move was cancelled; nothing changed.')
+      expect(await cancelled).toEqual({ cancelled: true })
+      expect(lib.env.progress.at(-1)?.phase).toBe('stopped')
+      expect(existsSync(join(target, 'app.lmdb'))).toBe(false)
+      expect(await lib.env.call('offline.dataLocation', {})).toMatchObject({
+        folder: lib.appDir,
+        moving: null,
+      })
+      const { pins } = await lib.env.call('offline.list', {})
+      expect(pins.map((pin) => [pin.state, pin.entries]).sort()).toEqual([
+        ['complete', 1],
+        ['complete', 3],
+      ])
+      await lib.env.core.dispose()
+    },
+  )
 
   // What a crash at each point leaves: before the switch the data stays where it was (the
   // partial copy is removed at start), after it the data is at the new place (the old copy

@@ -8,7 +8,12 @@ import { openEmbeddedDb, type EmbeddedDb } from '../storage/embedded-db'
 import { OfflineLibrary } from './offline-library'
 import { OfflineSearch } from './offline-search'
 import { runPin } from './pin-runner'
-import { CORPUS_AGGREGATIONS, queryCorpus, type CorpusSearch } from './testing/query-corpus'
+import {
+  CORPUS_AGGREGATIONS,
+  CORPUS_SORTS,
+  queryCorpus,
+  type CorpusSearch,
+} from './testing/query-corpus'
 import type { PinRecord } from './library-records'
 
 // The offline library answers a search as the server does: for each owner, every entry the
@@ -23,7 +28,8 @@ let dir: string
 let library: OfflineLibrary
 let search: OfflineSearch
 let corpus: CorpusSearch[]
-const OWNERS_PINNED: Owner[] = ['public', 'visible', 'shared']
+// Every owner a signed-in researcher can ask for ('admin' needs an administrator).
+const OWNERS_PINNED: Owner[] = ['public', 'visible', 'shared', 'user', 'staging', 'all']
 
 function pinOf(owner: Owner): PinRecord {
   return {
@@ -100,6 +106,10 @@ describe('offline search against the sandbox', () => {
       OWNERS_PINNED.map((owner) => [`all-${owner}`, true]).sort(),
     )
     expect(corpus.length).toBeGreaterThanOrEqual(100)
+    // Every sort in both directions.
+    expect(new Set(corpus.map((s) => `${s.order_by} ${s.order}`)).size).toBe(
+      CORPUS_SORTS.length * 2,
+    )
   })
 
   it.each(OWNERS_PINNED)(

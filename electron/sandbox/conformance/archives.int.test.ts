@@ -224,6 +224,36 @@ describe('generated archives', () => {
     expect(missing).toEqual([])
   })
 
+  // Issue 14 item 1 names what generated archives must gain beyond the two recorded DFT
+  // archives' key paths (which the test above compares): each must occur in some archive.
+  it('carry what real archives have beyond the recorded ones: symmetry, mechanical, vibrational, thermodynamic, bands, workflows, metadata', () => {
+    const ours = new Set<string>()
+    for (const archive of generated) keyPaths(archive, '$', ours)
+    const text = [...ours].join('\n')
+    const wanted = [
+      '$.results.material.symmetry.',
+      '$.results.properties.mechanical.energy_volume_curve',
+      '$.results.properties.mechanical.bulk_modulus',
+      '$.results.properties.mechanical.shear_modulus',
+      '$.results.properties.vibrational.',
+      '$.results.properties.thermodynamic.trajectory',
+      '$.results.properties.electronic.band_structure_electronic',
+      'reciprocal_cell',
+      'segment',
+      '$.workflow2.',
+      '$.metadata.entry_timestamp',
+      '$.metadata.section_defs',
+      '$.metadata.comment',
+      '$.metadata.references',
+    ]
+    expect(wanted.filter((path) => !text.includes(path))).toEqual([])
+    const workflows = new Set(
+      generated.map((a) => (a.workflow2 as { m_def?: string } | undefined)?.m_def ?? ''),
+    )
+    expect([...workflows].some((d) => d.includes('EquationOfState'))).toBe(true)
+    expect([...workflows].some((d) => /thermodynamics|MolecularDynamics/i.test(d))).toBe(true)
+  })
+
   it('are read by required without rejecting any of their keys, as are the recorded ones', () => {
     const rejected = new Set<string>()
     for (const archive of generated) rejectedKeys(archive, 'EntryArchive', '$', rejected)

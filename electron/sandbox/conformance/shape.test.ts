@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { diffShape, type ShapeRules } from './shape'
+import { diffShape, keyPaths, missingShape, type ShapeRules } from './shape'
 
 const rules: ShapeRules = {
   open: [/^\$\.data\[\]/],
@@ -59,5 +59,55 @@ describe('diffShape', () => {
     expect(diffShape(recorded, { items: [{ name: 'c' }] }, rules)).toEqual([
       '$.items[].is_file: missing here',
     ])
+  })
+})
+
+// The archive conformance test (archives.int.test.ts) stands on these two: it must fail when
+// the sandbox's answer lacks a key path or a value type the recording has, whatever it adds.
+describe('missingShape', () => {
+  const recorded = {
+    run: [{ system: [{ atoms: { labels: ['Si'], lattice_vectors: [[1, 0, 0]] } }] }],
+    metadata: { entry_id: 'e', comment: 'x' },
+  }
+
+  it('accepts an answer with everything recorded, and more', () => {
+    const ours = structuredClone(recorded) as typeof recorded & { extra?: number }
+    ours.extra = 1
+    expect(missingShape(recorded, ours)).toEqual([])
+  })
+
+  it('names a key path the answer lacks, even deep in a list', () => {
+    const ours = structuredClone(recorded) as Record<string, unknown>
+    delete (ours.metadata as Record<string, unknown>).comment
+    const atoms = (ours.run as { system: { atoms: Record<string, unknown> }[] }[])[0]?.system[0]
+      ?.atoms
+    if (atoms) delete atoms.lattice_vectors
+    expect(missingShape(recorded, ours)).toEqual([
+      '$.run[0].system[0].atoms.lattice_vectors: missing here',
+      '$.metadata.comment: missing here',
+    ])
+  })
+
+  it('names a value type that differs (a string where the recording has a number)', () => {
+    const ours = structuredClone(recorded)
+    ;(ours.run[0]?.system[0]?.atoms.lattice_vectors[0] as unknown[])[1] = '0'
+    expect(missingShape(recorded, ours)).toEqual([
+      '$.run[0].system[0].atoms.lattice_vectors[0][1]: number recorded, string here',
+    ])
+  })
+
+  it('names a list shorter than the recorded one', () => {
+    expect(missingShape({ a: [1, 2, 3] }, { a: [1] })).toEqual(['$.a: 3 items recorded, 1 here'])
+  })
+})
+
+describe('keyPaths', () => {
+  it('folds list positions and records each value type, so a missing type shows', () => {
+    const ours = keyPaths({ energy: [1.5, 2], label: 'x' })
+    expect([...ours].sort()).toEqual(
+      ['$:object', '$.energy:array', '$.energy[]:number', '$.label:string'].sort(),
+    )
+    const recorded = keyPaths({ energy: [1.5, null] })
+    expect([...recorded].filter((path) => !ours.has(path))).toEqual(['$.energy[]:null'])
   })
 })

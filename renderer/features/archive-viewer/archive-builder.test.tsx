@@ -58,7 +58,11 @@ async function openRun(user: ReturnType<typeof userEvent.setup>) {
   await user.click(node('run/0/calculation') as HTMLElement)
 }
 
-describe('the required builder', () => {
+// Long user-event walks (tens of clicks and a Mantine listbox): 14 s alone at load 13 on two
+// cores, over 20 s beside other renderer files, so the project's 20 s is not enough here.
+const WALK = { timeout: 60_000 }
+
+describe('the required builder', WALK, () => {
   it('builds one required from ticks in two places, both ways through the JSON', async () => {
     const user = userEvent.setup()
     setup(() => ({
@@ -131,7 +135,7 @@ describe('the required builder', () => {
   })
 })
 
-describe('the search inside the archive', () => {
+describe('the search inside the archive', WALK, () => {
   it('finds keys and values, steps with Enter / Shift+Enter and F3, selecting each match', async () => {
     const user = userEvent.setup()
     setup(() => ({ ok: false, error: { code: 'invalid_input', message: 'unused' } }))

@@ -9,7 +9,8 @@ import { parseJsonPath } from '../../features/archive-viewer/json-path'
 /**
  * #/archive/<server>/<entry>/<json-path>: one entry's archive as a page, the node at the JSON
  * path selected. A path that does not read as one opens the archive with nothing selected.
- * Selecting a node replaces the address (it survives a restart and can be copied as a link);
+ * Selecting a node replaces the address (it survives a reload, and in web mode the browser keeps
+ * it across a restart and copies it as a link; the desktop app starts on Search);
  * following a reference adds a history step, so Back, Alt+← and the mouse's back button return.
  */
 export function ArchivePage({

@@ -8,6 +8,7 @@ import { FileBrowser } from '../../features/uploads/files/file-browser'
 import { useInvoke } from '../../ipc/hooks'
 import { UploadEntries } from './upload-entries'
 import { UploadOverview } from './upload-overview'
+import { UploadPinButton } from './upload-pin'
 
 type Tab = 'overview' | 'entries' | 'files'
 
@@ -37,7 +38,17 @@ export function UploadPage({
           <IconArrowLeft size={14} /> All uploads
         </Group>
       </Anchor>
-      <ScreenHeader title={name} description={`Upload ${uploadId}`} />
+      <ScreenHeader
+        title={name}
+        description={`Upload ${uploadId}`}
+        actions={
+          <UploadPinButton
+            serverId={serverId}
+            uploadId={uploadId}
+            name={detail.data?.summary.name ?? undefined}
+          />
+        }
+      />
       {detail.isLoading && (
         <Center h={120}>
           <Loader size="sm" aria-label="Loading the upload" />

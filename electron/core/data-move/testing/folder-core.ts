@@ -78,3 +78,23 @@ export function startFolderCore(options: {
     },
   }
 }
+
+/** The ids of the first `count` public entries by entry id, as Search lists them (tests). */
+export async function firstPublicEntries(
+  env: FolderCore,
+  serverId: string,
+  count: number,
+): Promise<string[]> {
+  const page = await env.call('search.page', {
+    serverId,
+    owner: 'public',
+    query: {},
+    columns: [],
+    orderBy: 'entry_id',
+    order: 'asc',
+    pageSize: count,
+    after: null,
+    lane: 'interactive',
+  })
+  return page.rows.map((row) => row.id)
+}

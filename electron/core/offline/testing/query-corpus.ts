@@ -16,13 +16,20 @@ export interface CorpusSearch {
   page_size: number
 }
 
-const SORTS: [string, 'asc' | 'desc'][] = [
-  ['entry_id', 'asc'],
-  ['upload_create_time', 'desc'],
-  ['results.material.n_elements', 'asc'],
-  ['results.material.chemical_formula_reduced', 'desc'],
-  ['results.method.simulation.program_name', 'asc'],
-  ['entry_create_time', 'asc'],
+/**
+ * Sorts of every kind of value: ids, dates, integers, strings, a boolean and a quantity many
+ * entries lack (space group numbers: missing values sort last both ways). Each is used in
+ * both directions (queryCorpus alternates them).
+ */
+export const CORPUS_SORTS = [
+  'entry_id',
+  'upload_create_time',
+  'results.material.n_elements',
+  'results.material.chemical_formula_reduced',
+  'results.method.simulation.program_name',
+  'entry_create_time',
+  'published',
+  'results.material.symmetry.space_group_number',
 ]
 
 function get(doc: Json, path: string): unknown {
@@ -56,6 +63,8 @@ export function queryCorpus(docs: Json[]): CorpusSearch[] {
     ['middle time or later', { 'upload_create_time:gte': middle }],
     ['before middle time', { 'upload_create_time:lt': middle }],
     ['range object', { upload_create_time: { gt: times[1], lte: middle } }],
+    ['after the second time', { 'upload_create_time:gt': times[1] }],
+    ['n_elements ≤ 2', { 'results.material.n_elements:lte': 2 }],
     ['n_elements ≥ 3', { 'results.material.n_elements:gte': 3 }],
     ['n_elements in 1..2', { 'results.material.n_elements': { gte: 1, lte: 2 } }],
     ['OPTIMADE', { optimade_filter: 'nelements >= 2 AND nelements <= 3' }],
@@ -125,10 +134,12 @@ export function queryCorpus(docs: Json[]): CorpusSearch[] {
       ],
     )
   }
-  // Every query under every sort, with page sizes that need cursors to reach the end.
+  // The sorts in turn, each in both directions, with page sizes that need cursors to reach
+  // the end.
   const out: CorpusSearch[] = []
   queries.forEach(([name, query], i) => {
-    const [order_by, order] = SORTS[i % SORTS.length] ?? ['entry_id', 'asc']
+    const order_by = CORPUS_SORTS[i % CORPUS_SORTS.length] ?? 'entry_id'
+    const order = Math.floor(i / CORPUS_SORTS.length) % 2 === 0 ? 'asc' : 'desc'
     out.push({ name, query, order_by, order, page_size: 30 + 7 * (i % 5) })
   })
   return out
