@@ -13,7 +13,7 @@ Server
   --host <ip>                 listen address (127.0.0.1)
   --port <n>                  port, 0 = any free port (8000)
   --base-path <path>          API base path (/api/v1)
-  --data-dir <dir>            persist tokens, groups and member edits here (default: memory only)
+  --data-dir <dir>            persist tokens, groups, upload edits and actions here (default: memory)
 Data
   --entries <n>               generated entries (2000)
   --uploads <n>               uploads (default: about one per 33 entries)
