@@ -22,6 +22,14 @@ const DOING: Record<Verb, string> = {
   edit: 'change the name or embargo of',
 }
 
+/** How a request shows in errors and logs ("… refused publishing upload X: …"). */
+const LABEL: Record<ActionInput['action'], string> = {
+  publish: 'publishing',
+  reprocess: 'reprocessing',
+  liftEmbargo: 'lifting the embargo of',
+  delete: 'deleting',
+}
+
 /** Server texts (nomad uploads router, MetadataEditRequestHandler) → what the person should know. */
 function explain(error: unknown, verb: Verb, uploadId: string): never {
   if (!(error instanceof AppError)) throw error
@@ -71,7 +79,7 @@ export function createUploadActionsService(api: ApiRegistry) {
       const o = {
         lane: 'interactive' as const,
         signal,
-        label: `${DOING[input.action]} upload ${input.uploadId}`.replace(/ of upload/, ' upload'),
+        label: `${LABEL[input.action]} upload ${input.uploadId}`,
       }
       try {
         const answer =
