@@ -13,7 +13,7 @@ Server
   --host <ip>                 listen address (127.0.0.1)
   --port <n>                  port, 0 = any free port (8000)
   --base-path <path>          API base path (/api/v1)
-  --data-dir <dir>            persist tokens, groups and member edits here (default: memory only)
+  --data-dir <dir>            persist tokens, groups, upload edits and actions here (default: memory)
 Data
   --entries <n>               generated entries (2000)
   --uploads <n>               uploads (default: about one per 33 entries)
@@ -43,6 +43,7 @@ Limits
   --max-page-size <n>         metadata page size limit (1000)
   --max-archive-page-size <n> archive page size limit (100)
   --max-entry-download <n>    entries per zip download (50000)
+  --processing-ms <n>         how long publishing, reprocessing… report running (2500)
   --app-token-max-days <n>    longest app token /auth/app_token grants (30)
   --pat-max-days <n>          longest personal access token lifetime (365)
   --pat-max-active <n>        active personal access tokens per user (50)
@@ -107,6 +108,7 @@ const STRING_FLAGS = [
   'max-page-size',
   'max-archive-page-size',
   'max-entry-download',
+  'processing-ms',
   'app-token-max-days',
   'pat-max-days',
   'pat-max-active',
@@ -167,6 +169,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions & { help: boolean }
     ['max-page-size', 'maxPageSize', 1],
     ['max-archive-page-size', 'maxArchivePageSize', 1],
     ['max-entry-download', 'maxEntryDownload', 1],
+    ['processing-ms', 'processingMs', 0],
   ]
   for (const [flag, key, min] of limitNumbers) {
     const value = number(flag, s(flag), min)

@@ -24,6 +24,8 @@ export interface SandboxLimits {
   accessTokenLifetimeSeconds: number
   /** Entries per raw/archive zip download (400 above). */
   maxEntryDownload: number
+  /** How long an upload action's process (publish, reprocess, …) reports itself running. */
+  processingMs: number
 }
 
 /** What every route module receives besides the fastify instance. */

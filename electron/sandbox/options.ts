@@ -75,6 +75,7 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   patMaxActive: 50,
   accessTokenLifetimeSeconds: 300,
   maxEntryDownload: 50_000,
+  processingMs: 2_500,
 }
 
 export interface SandboxOptions {

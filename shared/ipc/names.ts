@@ -64,6 +64,8 @@ export const CHANNEL_NAMES = [
   'uploads.list',
   'uploads.get',
   'uploads.entries',
+  'uploads.action',
+  'uploads.edit',
   'downloads.plan',
   'downloads.start',
   'downloads.list',

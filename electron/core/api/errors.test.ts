@@ -60,6 +60,8 @@ describe('httpError', () => {
     'You do not have access to the specified upload - published with embargo.',
     "Not authorized to edit user group 'g1'. Only group owners and admins are allowed to edit a group.",
     'This can only be used by the admin user.',
+    'Upload is already published, only admins can perform this operation.',
+    'Upload is already published, operation not possible.',
   ])('a 401 that refuses a permission, not the token, is forbidden: %s', (detail) => {
     const error = httpError(401, JSON.stringify({ detail }), { ...request, credential: laptop })
     expect(error.code).toBe('forbidden')

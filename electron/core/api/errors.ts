@@ -25,10 +25,10 @@ const LIMIT_TEXT =
 
 // NOMAD answers 401 not only for a missing or refused credential but also when a valid one lacks
 // a permission (nomad-api-facts §2.1, §5, §6): another user's upload or group, owner=admin,
-// owner=all on downloads. Those are refusals of the action, not of the token; signing in again
-// would not help, and the token must not be marked as refused.
+// owner=all on downloads, an action on a published upload. Those are refusals of the action, not
+// of the token; signing in again would not help, and the token must not be marked as refused.
 const PERMISSION_401_TEXT =
-  /\bdo(es)? not have (\w+ )?access\b|\bnot authorized to\b|\bcan only be used by the admin\b|\bowner=all is not allowed\b/i
+  /\bdo(es)? not have (\w+ )?access\b|\bnot authorized to\b|\bcan only be used by the admin\b|\bowner=all is not allowed\b|\balready published, (only admins|operation not possible)\b/i
 
 /** True for a 401 that refuses the credential itself (not one that refuses a permission). */
 export function refusesCredential(error: AppError): boolean {

@@ -8,7 +8,7 @@ import type { Upload } from '../../../shared/api'
 import { AppError } from '../../../shared/errors'
 import type { Collaborators, GroupRef } from '../../../shared/ipc/channels/groups'
 import type { ApiRegistry } from '../api/client-registry'
-import type { UploadEditBody } from '../api/endpoints/uploads'
+import type { MemberField, UploadEditBody } from '../api/endpoints/uploads'
 import type { NomadClient, RequestOptions } from '../api/nomad-client'
 import { currentUserId, resolvePeople, unknownPerson } from './people'
 
@@ -24,7 +24,7 @@ export interface ChangeInput {
   id: string
 }
 
-type Field = keyof UploadEditBody['metadata']
+type Field = MemberField
 
 const fieldOf = (input: Pick<ChangeInput, 'role' | 'kind'>): Field =>
   input.kind === 'group' ? `${input.role}_groups` : `${input.role}s`

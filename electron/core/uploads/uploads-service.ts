@@ -11,6 +11,7 @@ import type { HandlerInput } from '../../../shared/ipc/contract'
 import type { ApiRegistry } from '../api/client-registry'
 import type { NomadClient } from '../api/nomad-client'
 import type { QueryParams } from '../api/request-url'
+import { allowedActions } from './upload-permissions'
 import { memberIds, toEntryRow, toSummary } from './upload-views'
 
 const SCAN_PAGE = 1000
@@ -128,11 +129,13 @@ export function createUploadsService(api: ApiRegistry) {
         myRole = ids.find((m) => m.kind === 'group' && groupIds.has(m.id))?.role ?? 'none'
       }
     }
+    const summary = toSummary(upload)
     return {
-      summary: toSummary(upload),
+      summary,
       members: await names(client, ids, signal),
       myRole,
       signedIn: me !== null,
+      actions: allowedActions(summary, myRole, me !== null),
       errors: upload.errors ?? [],
       warnings: upload.warnings ?? [],
       completeTime: upload.complete_time ?? null,

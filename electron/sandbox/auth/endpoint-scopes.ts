@@ -58,6 +58,8 @@ export const ENDPOINT_SCOPES = {
   'DELETE /uploads/{upload_id}': login('uploads:write'),
   'POST /uploads/{upload_id}/edit': login('uploads:write'),
   'POST /uploads/{upload_id}/action/publish': login('uploads:publish'),
+  'POST /uploads/{upload_id}/action/lift-embargo': login('uploads:publish'),
+  'POST /uploads/{upload_id}/action/process': login('uploads:process'),
   'POST /uploads/bundle': loginOrUploadToken('uploads:import'),
   'GET /uploads/notifications': login('uploads:read'),
   'GET /uploads/transfers': login('uploads:read'),

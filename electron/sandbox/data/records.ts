@@ -51,6 +51,17 @@ export interface UploadRecord {
   programIndex: number
   /** Set on the test fixtures of data/fixture-uploads.ts, whose files are not generated. */
   fixture?: UploadFixture
+  /** The last process an action started (publish, reprocess, …); absent: the first processing. */
+  process?: UploadProcess
+  /** Deleted through DELETE /uploads/{id}: gone from every answer. */
+  deleted?: boolean
+}
+
+/** A process an upload action started, running from `startMs` until `endMs`. */
+export interface UploadProcess {
+  name: string
+  startMs: number
+  endMs: number
 }
 
 /**

@@ -13,15 +13,18 @@ import { viewerOf, type Viewer } from '../search/access'
 import { requestUrl } from '../search/page-urls'
 import { allValues, boolParam, intParam, lastValue, type RawQuery } from '../search/query-params'
 import { readableUpload } from '../search/upload-access'
+import { processFields, isProcessing as isUploadProcessing } from '../search/upload-process'
 import { entryProcView, uploadView } from '../search/upload-view'
 import type { DataContext } from '../server/data-context'
 import { sendJson } from '../server/reply'
+import { registerUploadActions } from './upload-actions'
 import { registerCommandExamples } from './upload-commands'
 import { registerUploadEdit } from './upload-edit'
 
 /**
  * Uploads: GET /uploads (the caller's uploads by role, login required), GET /uploads/{id},
- * GET /uploads/{id}/entries[/{entry_id}], and POST /uploads/{id}/edit (upload-edit.ts).
+ * GET /uploads/{id}/entries[/{entry_id}], POST /uploads/{id}/edit (upload-edit.ts), and the
+ * actions publish, process, lift-embargo and DELETE /uploads/{id} (upload-actions.ts).
  * Lists use NOMAD's simple index pagination.
  */
 const UPLOAD_ORDER = z.enum(
@@ -110,19 +113,21 @@ export async function uploadsRoutes(app: FastifyInstance, ctx: DataContext): Pro
       if (isProcessing !== undefined) echo.is_processing = isProcessing
       if (isPublished !== undefined) echo.is_published = isPublished
       if (processStatus !== undefined) echo.process_status = processStatus
+      const now = ctx.now()
       const matches = store.uploads.filter(
         (u) =>
+          u.deleted !== true &&
           (wanted.some((role) => hasRole(u, viewer, role)) ||
             (includeAll &&
               (u.coauthor_groups.includes(GROUP_ALL) || u.reviewer_groups.includes(GROUP_ALL)))) &&
           (ids.length === 0 || ids.includes(u.upload_id)) &&
           (names.length === 0 || names.includes(u.upload_name)) &&
           (isPublished === undefined || u.published === isPublished) &&
-          (isProcessing === undefined || isProcessing === false) &&
-          (processStatus === undefined || processStatus === 'SUCCESS'),
+          (isProcessing === undefined || isProcessing === isUploadProcessing(u, now)) &&
+          (processStatus === undefined || processStatus === processFields(u, now).process_status),
       )
       const orderBy = lastValue(query, 'order_by') ?? 'upload_create_time'
-      const views = matches.map((u) => ({ index: u.index, view: uploadView(u) }))
+      const views = matches.map((u) => ({ index: u.index, view: uploadView(u, now) }))
       const keyed = views.map((v) => ({
         index: v.index,
         value: v.view[orderBy] as string | undefined,
@@ -151,7 +156,7 @@ export async function uploadsRoutes(app: FastifyInstance, ctx: DataContext): Pro
         request,
         (request.params as { upload_id: string }).upload_id,
       )
-      return sendJson(reply, { upload_id: upload.upload_id, data: uploadView(upload) })
+      return sendJson(reply, { upload_id: upload.upload_id, data: uploadView(upload, ctx.now()) })
     },
   )
 
@@ -190,7 +195,7 @@ export async function uploadsRoutes(app: FastifyInstance, ctx: DataContext): Pro
         pagination,
         processing_successful: upload.entryCount,
         processing_failed: 0,
-        upload: uploadView(upload),
+        upload: uploadView(upload, ctx.now()),
         data: page,
       })
     },
@@ -222,6 +227,7 @@ export async function uploadsRoutes(app: FastifyInstance, ctx: DataContext): Pro
   )
 
   registerUploadEdit(app, ctx)
+  registerUploadActions(app, ctx)
   registerCommandExamples(app, ctx)
   return Promise.resolve()
 }

@@ -39,7 +39,7 @@ export function checkOwner(owner: Owner, viewer: Viewer): void {
 }
 
 export function isPublic(upload: UploadRecord): boolean {
-  return upload.published && !upload.with_embargo
+  return upload.published && !upload.with_embargo && upload.deleted !== true
 }
 
 /** main author, coauthors, reviewers, or a member of a coauthor/reviewer group. */
@@ -69,6 +69,12 @@ export function isWriter(upload: UploadRecord, viewer: Viewer): boolean {
 
 /** The owner filter of entry searches, per upload. */
 export function ownerFilter(owner: Owner, viewer: Viewer): (upload: UploadRecord) => boolean {
+  const allowed = ownerRule(owner, viewer)
+  // A deleted upload's entries are gone for everyone, administrators included.
+  return (upload) => upload.deleted !== true && allowed(upload)
+}
+
+function ownerRule(owner: Owner, viewer: Viewer): (upload: UploadRecord) => boolean {
   const id = viewer.user?.user_id
   switch (owner) {
     case 'public':

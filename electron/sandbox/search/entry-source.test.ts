@@ -46,7 +46,7 @@ describe('the sandbox entry source memoised by the engine', () => {
         !u.coauthors.includes('b98d9e83-1599-43bf-b142-ac641b668bff') &&
         u.main_author !== 'b98d9e83-1599-43bf-b142-ac641b668bff',
     )!
-    store.updateMembers(upload.index, {
+    store.updateUpload(upload.index, {
       reviewers: [...upload.reviewers, 'b98d9e83-1599-43bf-b142-ac641b668bff'],
     })
     expect(count()).toBe(before + upload.entryCount)

@@ -139,7 +139,7 @@ describe('terms aggregations from the terms index', () => {
         !u.coauthors.includes(viewer) && !u.reviewers.includes(viewer) && u.main_author !== viewer,
     )
     if (!upload) throw new Error('no upload without that reviewer')
-    store.updateMembers(upload.index, { reviewers: [...upload.reviewers, viewer] })
+    store.updateUpload(upload.index, { reviewers: [...upload.reviewers, viewer] })
     const after = answer(indexed, {}, ALL_DOCUMENTS, raw)
     expect(after).toEqual(answer(plain, {}, ALL_DOCUMENTS, raw))
     expect(after).not.toEqual(before)

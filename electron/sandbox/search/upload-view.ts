@@ -1,6 +1,7 @@
 import type { EntryDoc, UploadRecord } from '../data/model'
 import { mongoTime } from '../data/time'
 import { fullDoc } from './entry-output'
+import { processFields } from './upload-process'
 
 /**
  * Upload and entry processing records as the uploads router returns them (UploadProcData,
@@ -10,16 +11,15 @@ function unique(ids: string[]): string[] {
   return [...new Set(ids)]
 }
 
-export function uploadView(upload: UploadRecord): Record<string, unknown> {
+/** The upload record at time `now` (its processing state depends on it). */
+export function uploadView(upload: UploadRecord, now: number): Record<string, unknown> {
   const writers = unique([upload.main_author, ...upload.coauthors])
+  const { complete_time, ...process } = processFields(upload, now)
   const view: Record<string, unknown> = {
-    process_running: false,
-    current_process: 'process_upload',
-    process_status: 'SUCCESS',
-    last_status_message: 'Process process_upload completed successfully',
+    ...process,
     errors: [],
     warnings: [],
-    complete_time: mongoTime(upload.createMs + 2_000 + upload.entryCount * 1_300),
+    complete_time,
     upload_id: upload.upload_id,
     upload_name: upload.upload_name,
     upload_create_time: mongoTime(upload.createMs),

@@ -43,6 +43,21 @@ export type MemberPatch = Partial<
   Pick<UploadRecord, 'coauthors' | 'reviewers' | 'coauthor_groups' | 'reviewer_groups'>
 >
 
+/** What the upload write routes change: members, name, publication, embargo, process, deletion. */
+export type UploadPatch = MemberPatch &
+  Partial<
+    Pick<
+      UploadRecord,
+      | 'upload_name'
+      | 'published'
+      | 'publishMs'
+      | 'with_embargo'
+      | 'embargo_length'
+      | 'process'
+      | 'deleted'
+    >
+  >
+
 export class DataStore {
   readonly uploads: UploadRecord[]
   readonly metas: EntryMeta[]
@@ -154,8 +169,10 @@ export class DataStore {
     return this.entryIndex.get(entryId)
   }
 
+  /** The index of an upload that exists (a deleted one does not). */
   uploadIndexOf(uploadId: string): number | undefined {
-    return this.uploadIndex.get(uploadId)
+    const index = this.uploadIndex.get(uploadId)
+    return index === undefined || this.uploads[index]?.deleted === true ? undefined : index
   }
 
   datasetIndexOf(datasetId: string): number | undefined {
@@ -167,8 +184,8 @@ export class DataStore {
     return meta ? this.uploads[meta.uploadIndex] : undefined
   }
 
-  /** Replaces member lists of an upload and refreshes its entries' documents. */
-  updateMembers(uploadIndex: number, patch: MemberPatch): void {
+  /** Changes an upload's record (members, name, publication…) and refreshes its entries' documents. */
+  updateUpload(uploadIndex: number, patch: UploadPatch): void {
     const upload = this.uploads[uploadIndex]
     if (!upload) return
     Object.assign(upload, patch)

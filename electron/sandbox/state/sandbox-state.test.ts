@@ -44,7 +44,7 @@ describe('SandboxState', () => {
     first.registerPersistent('counter', { toJSON: () => counter, load: () => undefined })
     first.groups.delete(GROUP_IDS.readingClub)
     const upload = first.data.uploads[0]!
-    expect(first.editMembers(upload.upload_id, { reviewers: [CAST.paul.user_id] })).toBe(true)
+    expect(first.editUpload(upload.upload_id, { reviewers: [CAST.paul.user_id] })).toBe(true)
     counter = 8
     first.flush()
     const saved = JSON.parse(readFileSync(join(dataDir, 'sandbox-state.json'), 'utf8')) as {

@@ -1,7 +1,7 @@
 import type { FixtureOptions } from '../data/fixture-uploads'
 import { demoGroups } from '../data/groups'
 import { DEMO_USERS } from '../data/users'
-import { DataStore, type MemberPatch } from './data-store'
+import { DataStore, type UploadPatch } from './data-store'
 import { PersistentStore } from './persistence'
 import type { PersistentPart, SandboxGroup, SandboxStateApi, UserDirectory } from './types'
 import { StaticUserDirectory } from './user-directory'
@@ -24,15 +24,15 @@ export interface SandboxStateOptions {
   onPersistError?: (error: unknown) => void
 }
 
-type MembersJson = Record<string, MemberPatch>
+type UploadEditsJson = Record<string, UploadPatch>
 
 export class SandboxState implements SandboxStateApi {
   readonly users: UserDirectory
   readonly groups = new Map<string, SandboxGroup>()
   readonly data: DataStore
   private readonly store: PersistentStore
-  /** Member edits by upload id, kept so they can be saved and replayed. */
-  private readonly memberEdits: MembersJson = {}
+  /** Upload edits and actions by upload id, kept so they can be saved and replayed. */
+  private readonly uploadEdits: UploadEditsJson = {}
 
   constructor(options: SandboxStateOptions) {
     this.users = new StaticUserDirectory(DEMO_USERS)
@@ -57,12 +57,13 @@ export class SandboxState implements SandboxStateApi {
         }
       },
     })
+    // The key predates the upload actions; it keeps data dirs of earlier versions readable.
     this.registerPersistent('upload-members', {
-      toJSON: () => this.memberEdits,
+      toJSON: () => this.uploadEdits,
       load: (json) => {
         if (!json || typeof json !== 'object') return
-        for (const [uploadId, patch] of Object.entries(json as MembersJson)) {
-          this.editMembers(uploadId, patch, false)
+        for (const [uploadId, patch] of Object.entries(json as UploadEditsJson)) {
+          this.editUpload(uploadId, patch, false)
         }
       },
     })
@@ -84,12 +85,15 @@ export class SandboxState implements SandboxStateApi {
     this.store.register(key, part)
   }
 
-  /** Replaces member lists of an upload (POST /uploads/{id}/edit); false if unknown id. */
-  editMembers(uploadId: string, patch: MemberPatch, save = true): boolean {
+  /**
+   * Changes an upload (POST /uploads/{id}/edit and the upload actions: members, name, embargo,
+   * publication, processing, deletion); false if the id is unknown or deleted.
+   */
+  editUpload(uploadId: string, patch: UploadPatch, save = true): boolean {
     const index = this.data.uploadIndexOf(uploadId)
     if (index === undefined) return false
-    this.data.updateMembers(index, patch)
-    this.memberEdits[uploadId] = { ...this.memberEdits[uploadId], ...patch }
+    this.data.updateUpload(index, patch)
+    this.uploadEdits[uploadId] = { ...this.uploadEdits[uploadId], ...patch }
     if (save) this.persist()
     return true
   }

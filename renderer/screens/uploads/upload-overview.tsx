@@ -2,14 +2,15 @@ import { Alert, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { UploadDetail } from '../../../shared/ipc/channels/uploads'
 import { formatExact } from '../../components/relative-time'
 import { UploadCollaborators } from '../../features/upload-collaborators/upload-collaborators'
+import { UploadActions } from './upload-actions'
 import { UploadBadges } from './upload-badges'
 import { UploadMembers } from './upload-members'
 
 const ROLE_SENTENCE: Record<UploadDetail['myRole'], string> = {
   main_author:
-    'You are the main author: on the server you may edit its metadata and members, add and delete files, reprocess and publish it.',
+    'You are the main author: before it is published you may rename it, set its embargo, change its members and files, reprocess, publish and delete it; after, lift its embargo.',
   coauthor:
-    'You are a coauthor: on the server you may edit its metadata and members, and add and delete files before it is published.',
+    'You are a coauthor: before it is published you may rename it, set its embargo, change its members and files, reprocess and publish it (only the main author deletes it); after, lift its embargo.',
   reviewer: 'You are a reviewer: you may see everything in it, but not change it.',
   none: 'You have no role in this upload: it is visible to you because it is public.',
 }
@@ -27,7 +28,7 @@ function Field({ label, children }: { label: string; children: string }) {
   )
 }
 
-/** Metadata, visibility and embargo, processing, the caller's role and the members. */
+/** Metadata, visibility and embargo, processing, the caller's role and actions, the members. */
 export function UploadOverview({ serverId, detail }: { serverId: string; detail: UploadDetail }) {
   const u = detail.summary
   const canEditMembers =
@@ -63,6 +64,7 @@ export function UploadOverview({ serverId, detail }: { serverId: string; detail:
           ? ROLE_SENTENCE[detail.myRole]
           : 'Signed out: you see this upload because it is public. Sign in to see your role in it.'}
       </Text>
+      <UploadActions serverId={serverId} detail={detail} />
       <Group gap="xs" align="baseline">
         <Title order={2} size="h5">
           Members

@@ -1,16 +1,31 @@
 import { Anchor, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core'
 import { IconArrowLeft, IconFolderOpen, IconInfoCircle, IconList } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
 import { ScreenHeader } from '../../components/screen-header'
 import { ViewerError } from '../../components/viewer-error'
 import { FileDownloadActions } from '../../features/downloads/file-download-actions'
 import { FileBrowser } from '../../features/uploads/files/file-browser'
 import { useInvoke } from '../../ipc/hooks'
+import { UPLOAD_QUERIES } from './upload-actions'
 import { UploadEntries } from './upload-entries'
 import { UploadOverview } from './upload-overview'
 import { UploadPinButton } from './upload-pin'
 
 type Tab = 'overview' | 'entries' | 'files'
+const POLL_MS = 1_000
+
+/** When a process the page watched has finished, the list, entries and members may have changed. */
+function useRefreshWhenProcessed(running: boolean | undefined) {
+  const queryClient = useQueryClient()
+  const was = useRef(running)
+  useEffect(() => {
+    if (was.current === true && running === false)
+      for (const channel of UPLOAD_QUERIES)
+        if (channel !== 'uploads.get') void queryClient.invalidateQueries({ queryKey: [channel] })
+    was.current = running
+  }, [running, queryClient])
+}
 
 /**
  * #/uploads/<server>/<upload>[/<folder>]: one upload — overview (metadata, members), its
@@ -29,7 +44,13 @@ export function UploadPage({
   const [fileTarget, setFileTarget] = useState<{ folder: string; mainfile?: string }>({
     folder: folder ?? '',
   })
-  const detail = useInvoke('uploads.get', { serverId, uploadId })
+  const detail = useInvoke(
+    'uploads.get',
+    { serverId, uploadId },
+    // While the server processes an action (publish, reprocess…), follow it until it is done.
+    { refetchInterval: (query) => (query.state.data?.summary.processRunning ? POLL_MS : false) },
+  )
+  useRefreshWhenProcessed(detail.data?.summary.processRunning)
   const name = detail.data?.summary.name ?? (detail.data ? 'Unnamed upload' : 'Upload')
   return (
     <Stack gap="md" data-testid="upload-page">

@@ -3,8 +3,9 @@ import { serverIdSchema as serverId } from './fields'
 
 /**
  * The Uploads section's channels: the signed-in user's uploads (GET /uploads with filters, sort
- * and paging), one upload with its members' names and the caller's role, and the entries of an
- * upload (GET /uploads/{id}/entries, paged).
+ * and paging), one upload with its members' names, the caller's role and the actions it allows,
+ * the entries of an upload (GET /uploads/{id}/entries, paged), and the writing actions: publish,
+ * reprocess, lift the embargo, delete, and edit the name and embargo.
  */
 
 const uploadId = z
@@ -67,6 +68,30 @@ export const uploadMemberSchema = z.strictObject({
 })
 export type UploadMember = z.infer<typeof uploadMemberSchema>
 
+/** The longest embargo a server grants, in months (nomad-api-facts §8). */
+export const MAX_EMBARGO_MONTHS = 36
+const embargoMonths = z
+  .number({ error: 'The embargo is a whole number of months.' })
+  .int({ error: 'The embargo is a whole number of months.' })
+  .min(0, { error: 'The embargo cannot be negative.' })
+  .max(MAX_EMBARGO_MONTHS, { error: `The embargo is at most ${MAX_EMBARGO_MONTHS} months.` })
+
+/**
+ * What the signed-in user may do to the upload on the server, by NOMAD's rules: the main author
+ * and coauthors (also through a coauthor group) publish, reprocess, rename and set the embargo
+ * of an unpublished upload, and lift the embargo of a published one; only the main author
+ * deletes, and only while unpublished. Nothing while a process runs.
+ */
+export const uploadActionsSchema = z.strictObject({
+  publish: z.boolean(),
+  reprocess: z.boolean(),
+  liftEmbargo: z.boolean(),
+  delete: z.boolean(),
+  /** Rename and change the embargo before publishing. */
+  edit: z.boolean(),
+})
+export type UploadActions = z.infer<typeof uploadActionsSchema>
+
 export const uploadDetailSchema = z.strictObject({
   summary: uploadSummarySchema,
   members: z.array(uploadMemberSchema),
@@ -78,6 +103,7 @@ export const uploadDetailSchema = z.strictObject({
   completeTime: z.string().nullable(),
   /** Where the server keeps a staging upload's files (shown to members, for support requests). */
   serverPath: z.string().nullable(),
+  actions: uploadActionsSchema,
 })
 export type UploadDetail = z.infer<typeof uploadDetailSchema>
 
@@ -130,6 +156,40 @@ export const uploadsChannels = {
       pageSize: z.number().int().min(1).max(200).default(20),
     }),
     output: uploadEntriesSchema,
+  },
+  /** One writing action; the answer is the upload as the server left it (its process pending). */
+  'uploads.action': {
+    input: z.discriminatedUnion('action', [
+      z.strictObject({
+        serverId,
+        uploadId,
+        action: z.literal('publish'),
+        embargoLength: embargoMonths,
+      }),
+      z.strictObject({ serverId, uploadId, action: z.literal('reprocess') }),
+      z.strictObject({ serverId, uploadId, action: z.literal('liftEmbargo') }),
+      z.strictObject({ serverId, uploadId, action: z.literal('delete') }),
+    ]),
+    output: uploadSummarySchema,
+  },
+  /** Renames an unpublished upload and/or sets its embargo (POST /uploads/{id}/edit). */
+  'uploads.edit': {
+    input: z
+      .strictObject({
+        serverId,
+        uploadId,
+        name: z
+          .string()
+          .trim()
+          .min(1, { error: 'An upload name cannot be empty.' })
+          .max(255, { error: 'An upload name is at most 255 characters.' })
+          .optional(),
+        embargoLength: embargoMonths.optional(),
+      })
+      .refine((v) => v.name !== undefined || v.embargoLength !== undefined, {
+        error: 'Give a new name or an embargo to change.',
+      }),
+    output: uploadSummarySchema,
   },
 } as const
 

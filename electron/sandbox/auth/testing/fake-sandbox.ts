@@ -34,6 +34,7 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   patMaxActive: 100,
   accessTokenLifetimeSeconds: 300,
   maxEntryDownload: 50_000,
+  processingMs: 2_500,
 }
 
 let hashes: Promise<Record<keyof typeof PASSWORDS, string>> | null = null

@@ -298,4 +298,45 @@ describe('FileBrowser', () => {
       expect(screen.getByTestId('viewer-error')).toHaveTextContent('Sign in (top right)'),
     )
   })
+
+  it('a file deleted while previewing, or an answer that does not decode, is said in the pane', async () => {
+    // Bad input of issue 15: the preview pane names what happened; the listing keeps working.
+    const user = userEvent.setup()
+    setup(
+      ({ path, ...rest }) =>
+        path === 'test_entry' ? folder(path, RECORDED_ENTRY_DIR)(rest) : TREE_ROOT(rest),
+      ({ path }) =>
+        path.endsWith('1.aux')
+          ? {
+              ok: false,
+              error: {
+                code: 'not_found',
+                message: 'GET /uploads/u1/raw/test_entry/1.aux: Not found. Invalid path?',
+              },
+            }
+          : {
+              ok: false,
+              error: {
+                code: 'invalid_response',
+                message:
+                  'The server answered GET /uploads/u1/raw with data.size: expected a number',
+              },
+            },
+    )
+    await waitFor(() => expect(items()).toHaveLength(6))
+    await user.click(row('1.aux'))
+    const gone = await screen.findByTestId('viewer-error')
+    expect(gone).toHaveTextContent('Not found. Invalid path?')
+    expect(gone).toHaveTextContent('The file may have been deleted')
+    await user.click(row('2.aux'))
+    await waitFor(() =>
+      expect(screen.getByTestId('viewer-error')).toHaveTextContent('data.size: expected a number'),
+    )
+    expect(screen.getByTestId('viewer-error')).toHaveTextContent(
+      'The server answered in a form the app cannot read',
+    )
+    // The rest of the browser still works: the listing and the folder tree.
+    expect(items()).toEqual(['1.aux', '2.aux', '3.aux', '4.aux', 'sub', 'vasp.xml'])
+    expect(screen.getByTestId('files-tree')).toHaveTextContent('test_entry')
+  })
 })
