@@ -15,17 +15,21 @@ import { useServers } from '../servers/use-servers'
  * server — or says in place why it cannot.
  */
 export function ArchiveLinkBar({
+  serverId,
   here,
   onOpen,
 }: {
-  here: ArchiveTarget
+  /** The server an entry id alone is opened on: the one shown. */
+  serverId: string
+  /** The place shown, for Copy link; absent on the landing page (#/archive). */
+  here?: ArchiveTarget
   onOpen: (target: ArchiveTarget) => void
 }) {
   const { servers } = useServers()
   const [text, setText] = useState('')
   const [error, setError] = useState<string>()
   const open = () => {
-    const result = parseArchiveLink(text, servers, here.serverId)
+    const result = parseArchiveLink(text, servers, serverId)
     if (!result.ok) return setError(result.message)
     setError(undefined)
     setText('')
@@ -33,20 +37,22 @@ export function ArchiveLinkBar({
   }
   return (
     <Group gap="sm" align="flex-start" wrap="wrap">
-      <CopyButton value={archiveAppLink(here)}>
-        {({ copied, copy }) => (
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconLink size={14} />}
-            onClick={copy}
-            aria-label={copied ? 'Link copied' : 'Copy link to this place'}
-            data-testid="archive-copy-link"
-          >
-            {copied ? 'Link copied' : 'Copy link'}
-          </Button>
-        )}
-      </CopyButton>
+      {here && (
+        <CopyButton value={archiveAppLink(here)}>
+          {({ copied, copy }) => (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconLink size={14} />}
+              onClick={copy}
+              aria-label={copied ? 'Link copied' : 'Copy link to this place'}
+              data-testid="archive-copy-link"
+            >
+              {copied ? 'Link copied' : 'Copy link'}
+            </Button>
+          )}
+        </CopyButton>
+      )}
       <form
         style={{ display: 'flex', gap: 4, flex: '1 1 360px', alignItems: 'flex-start' }}
         onSubmit={(event) => {

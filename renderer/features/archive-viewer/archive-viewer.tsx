@@ -222,6 +222,7 @@ export function ArchiveViewer({
       <Stack gap="sm">
         {navigation?.openTarget && (
           <ArchiveLinkBar
+            serverId={entry.serverId}
             here={{
               serverId: entry.serverId,
               entryId: entry.entryId,

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ArchiveAnswer } from '../../../shared/ipc/channels/archive'
@@ -142,6 +142,17 @@ describe('ArchivePage (#/archive/<server>/<entry>/<json-path>)', { timeout: 30_0
     await waitFor(() =>
       expect(screen.getByTestId('archive-path')).toHaveTextContent('$.run[0].system'),
     )
+  })
+  it('#/archive (no entry) is a page with the field: a pasted entry id opens on the active server', async () => {
+    const user = userEvent.setup()
+    renderPage(undefined)
+    window.location.hash = '#/archive'
+    const landing = await screen.findByTestId('archive-landing', {}, { timeout: 15_000 })
+    const field = within(landing).getByRole('textbox', { name: /Open archive/ })
+    expect(screen.getByTestId('archive-landing')).toHaveTextContent('Open an archive')
+    expect(screen.queryByTestId('archive-copy-link')).toBeNull()
+    await user.type(field, 'e7{Enter}')
+    await waitFor(() => expect(window.location.hash).toBe('#/archive/nomad-public/e7'))
   })
   it('opens with nothing selected when the path does not read as one', async () => {
     const paths = renderPage('run.0')
