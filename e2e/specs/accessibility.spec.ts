@@ -51,6 +51,13 @@ test('search, entry drawer, archive viewer, downloads, offline, servers', async 
   await page.goto(`${host.current().origin}/#/archive/${SERVER}/${encodeURIComponent(entryId)}`)
   await expect(page.getByTestId('archive-viewer')).toBeVisible()
   await audit.check('archive page')
+  // Open archive… with text it cannot open: the message is tied to the field.
+  const openField = page.getByRole('textbox', { name: /Open archive/ })
+  await openField.fill('not a link')
+  await openField.press('Enter')
+  await expect(openField).toHaveAttribute('aria-invalid', 'true')
+  await audit.check('archive page, a link it cannot open')
+  await openField.fill('')
   // The required builder: ticks in the tree and the builder's panel.
   await page.getByTestId('archive-builder-toggle').click()
   await expect(page.getByTestId('required-json')).toBeVisible()

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Sandbox } from '../../electron/sandbox'
 import { expect, openApp, test, TEST_SANDBOX_PROFILE } from '../fixtures/test'
 
@@ -13,21 +15,21 @@ interface Entry {
   mainfile: string
 }
 
-/** The first entry, asked of the sandbox directly (its limiter's 503 is waited out). */
-async function firstEntry(sandbox: Sandbox): Promise<Entry> {
+/** The first (or the n-th) entry, asked of the sandbox directly (its limiter's 503 is waited out). */
+async function firstEntry(sandbox: Sandbox, index = 0): Promise<Entry> {
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(`${sandbox.baseUrl}/entries/query`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         owner: 'visible',
-        pagination: { page_size: 1 },
+        pagination: { page_size: index + 1 },
         required: { include: ['entry_id', 'upload_id', 'mainfile'] },
       }),
     })
     if (response.status !== 503 || attempt >= 20) {
       const json = (await response.json()) as { data: Entry[] }
-      const entry = json.data[0]
+      const entry = json.data[index]
       if (!entry) throw new Error('the sandbox has no entries')
       return entry
     }
@@ -114,4 +116,63 @@ test('a deep link to an upload folder opens the upload page on its files there; 
   // Malformed links fall back to the default section and never break the window.
   await page.goto(`${host.current().origin}/#/archive/${server}/%E0%A4%A`)
   await expect(page.getByTestId('screen-search')).toBeVisible()
+})
+
+/** The route the settings file keeps for the next start (written shortly after the last change). */
+function keptRoute(dataDir: string): string | undefined {
+  try {
+    const doc = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')) as {
+      settings?: { navigation?: { lastRoute?: string } }
+    }
+    return doc.settings?.navigation?.lastRoute
+  } catch {
+    return undefined
+  }
+}
+
+test('Open archive… opens a pasted entry id and a copied link; a restart opens the same place', async ({
+  page,
+  context,
+  host,
+  testSandbox,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const entry = await firstEntry(testSandbox!)
+  const other = await firstEntry(testSandbox!, 1)
+  await openApp(page, host.current(), 'search')
+  const path = encodeURIComponent('$.results.material.elements')
+  await page.goto(
+    `${host.current().origin}/#/archive/${server}/${encodeURIComponent(entry.entry_id)}/${path}`,
+  )
+  await expectArchivePage(page, entry.entry_id)
+
+  // Copy link: an app link naming server, entry and JSON path.
+  await page.getByTestId('archive-copy-link').click()
+  const link = await page.evaluate(() => navigator.clipboard.readText())
+  expect(link).toBe(
+    `nomad-desktop://archive/${server}/${encodeURIComponent(entry.entry_id)}/${path}`,
+  )
+
+  // A pasted entry id opens that entry's archive; nonsense says why in place.
+  const field = page.getByRole('textbox', { name: /Open archive/ })
+  await field.fill('what is this?')
+  await field.press('Enter')
+  await expect(page.getByText(/Not an entry id or a link/)).toBeVisible()
+  await field.fill(other.entry_id)
+  await field.press('Enter')
+  await expect(page.getByTestId('archive-title')).toHaveText(`Archive · ${other.entry_id}`)
+  await expect(page.getByTestId('archive-path')).toHaveCount(0)
+
+  // The copied link opens the same place again.
+  await page.getByRole('textbox', { name: /Open archive/ }).fill(link)
+  await page.getByRole('textbox', { name: /Open archive/ }).press('Enter')
+  await expectArchivePage(page, entry.entry_id)
+
+  // A restart of the host (a new URL, no address in it) opens the archive where it was.
+  const kept = `/archive/${server}/${encodeURIComponent(entry.entry_id)}/${path}`
+  await expect.poll(() => keptRoute(host.current().dataDir)).toBe(kept)
+  const restarted = await host.restart()
+  await page.goto(restarted.url)
+  await expect(page.locator('[data-app-state="ready"]')).toBeVisible()
+  await expectArchivePage(page, entry.entry_id)
 })

@@ -84,6 +84,27 @@ describe('createCore', () => {
     await core.dispose()
   })
 
+  it('keeps the last route for the next start, in app.startup too, and refuses a malformed one', async () => {
+    const { call, core } = makeCore()
+    const route = '/archive/nomad-public/e1/%24.run[0].system[0]'
+    await call('settings.update', { appearance: { theme: 'dark' } })
+    expect(await call('settings.update', { navigation: { lastRoute: route } })).toEqual({
+      ok: true,
+      value: { appearance: { theme: 'dark' }, navigation: { lastRoute: route } },
+    })
+    expect(await call('app.startup', {})).toMatchObject({
+      ok: true,
+      value: { settings: { navigation: { lastRoute: route } } },
+    })
+    expect(
+      await call('settings.update', { navigation: { lastRoute: 'javascript:alert(1) x' } }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', details: { path: ['navigation', 'lastRoute'] } },
+    })
+    await core.dispose()
+  })
+
   it('probes the active server at start and reports it offline without network', async () => {
     const { call, core } = makeCore()
     await expect

@@ -1,4 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
+import type { IpcClient } from '../ipc/client'
+import { queryKeyFor } from '../ipc/hooks'
+import type { UserSettings } from '../../shared/ipc/models/settings'
 import { createIpcClient } from '../ipc/client'
 import type { Transport } from '../ipc/transport'
 import type { AppStartup } from '../../shared/ipc/channels/app'
@@ -13,6 +17,7 @@ import { LiveUpdates, ThemeSync } from './live-updates'
 import { AppProviders } from './providers'
 import { StartupGate } from './startup-gate'
 import { preloadFirstScreen, SCREEN_PREFETCH } from './routing/route-tree'
+import { rememberRoutes, routeToRestore } from './routing/route-memory'
 import { createAppRouter } from './routing/router'
 
 function startFirstScreen() {
@@ -33,7 +38,6 @@ export function App({
   // Every call that fails with auth_required asks to sign in and then runs again (once, here).
   const [prompt] = useState(createSignInPromptStore)
   const [client] = useState(() => withReauth(createIpcClient(transport), prompt))
-  const [router] = useState(() => createAppRouter())
   useEffect(() => whenIdle(SCREEN_PREFETCH), [])
   return (
     <AppProviders client={client}>
@@ -43,10 +47,35 @@ export function App({
             <LiveUpdates />
             <ThemeSync />
             <SignInModal store={prompt} />
-            <RouterProvider router={router} />
+            <AppRoutes client={client} />
           </StartupGate>
         </ErrorBoundary>
       </SignInPromptProvider>
     </AppProviders>
   )
+}
+
+/**
+ * The router, made once the startup answer is in: a start without an address opens the route
+ * the settings kept from last time (restart of the desktop app or the web host), and every
+ * later address is kept there again. In the render on purpose: the hash must be set before the
+ * router reads it; running twice (StrictMode) is harmless, as the hash is no longer empty then.
+ */
+function AppRoutes({ client }: { client: IpcClient }) {
+  const queryClient = useQueryClient()
+  const [router] = useState(() => {
+    const settings = queryClient.getQueryData<UserSettings>(queryKeyFor('settings.get', {}))
+    const restore = routeToRestore(window.location.hash, settings?.navigation?.lastRoute)
+    if (restore !== undefined) window.history.replaceState(window.history.state, '', `#${restore}`)
+    return createAppRouter()
+  })
+  useEffect(
+    () =>
+      rememberRoutes(router.history, (lastRoute) => {
+        // Best effort: a route that was not kept costs the next start its place, nothing more.
+        client.invoke('settings.update', { navigation: { lastRoute } }).catch(() => undefined)
+      }),
+    [router, client],
+  )
+  return <RouterProvider router={router} />
 }

@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { serverProfileSchema } from '../../../shared/ipc/models/server-profile'
-import { themeSchema, type UserSettings } from '../../../shared/ipc/models/settings'
+import {
+  lastRouteSchema,
+  themeSchema,
+  type UserSettings,
+} from '../../../shared/ipc/models/settings'
 import { PUBLIC_SERVER_ID } from '../servers/built-in'
 
 /**
@@ -56,6 +60,8 @@ export const settingsDocSchema = z.object({
   workOffline: z.record(z.string(), z.number()).optional(),
   /** Added without a version bump (optional): the recently viewed cache's size limit. */
   recentCache: z.object({ maxMegabytes: z.number().int().min(0).max(100_000) }).optional(),
+  /** Added without a version bump (optional): the window's last address, restored at start. */
+  navigation: z.object({ lastRoute: lastRouteSchema }).optional(),
 })
 export type SettingsDoc = z.infer<typeof settingsDocSchema>
 
@@ -74,5 +80,6 @@ export function toUserSettings(doc: SettingsDoc): UserSettings {
     ...(doc.downloads
       ? { downloads: { lastDestinations: { ...doc.downloads.lastDestinations } } }
       : {}),
+    ...(doc.navigation ? { navigation: { lastRoute: doc.navigation.lastRoute } } : {}),
   }
 }

@@ -20,6 +20,7 @@ export function applyPatch(doc: SettingsDoc, patch: UserSettingsPatch): Settings
           },
         }
       : {}),
+    ...(patch.navigation ? { navigation: { lastRoute: patch.navigation.lastRoute } } : {}),
   }
 }
 

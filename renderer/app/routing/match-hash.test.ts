@@ -97,8 +97,6 @@ describe('matchHash: malformed hashes show the default section and never throw',
   it.each([
     ['bad percent-encoding', '#/archive/srv/%E0%A4%A/x'],
     ['a lone percent sign', '#/archive/%/e'],
-    ['missing entry', '#/archive/srv'],
-    ['missing server and entry', '#/archive'],
     ['unknown section', '#/nope/x/y'],
   ])('%s', (_, hash) => {
     expect(matchHash(router, hash)).toEqual({ routeId: '__root__', params: {}, section: 'search' })
@@ -106,6 +104,10 @@ describe('matchHash: malformed hashes show the default section and never throw',
   it('a section with a missing parameter stays on its section', () => {
     expect(matchHash(router, '#/uploads/srv').routeId).toBe('/uploads')
     expect(matchHash(router, '#/groups/').routeId).toBe('/groups')
+  })
+  it('an archive link without its entry opens "Open an archive" (the field to paste one)', () => {
+    for (const hash of ['#/archive', '#/archive/srv'])
+      expect(matchHash(router, hash)).toMatchObject({ routeId: '/archive', section: 'search' })
   })
   it('any text at all', () => {
     fc.assert(

@@ -26,6 +26,10 @@ const screens = {
   servers: onDemand(() => import('../../screens/servers/servers-screen'), 'ServersScreen'),
 } satisfies Record<SectionId, ComponentType>
 const ArchivePage = onDemand(() => import('../../screens/archive/archive-page'), 'ArchivePage')
+const ArchiveLanding = onDemand(
+  () => import('../../screens/archive/archive-landing'),
+  'ArchiveLanding',
+)
 const UploadPage = onDemand(() => import('../../screens/uploads/upload-page'), 'UploadPage')
 
 /** The default section's code, fetched at start while the start-up data is on its way. */
@@ -76,6 +80,20 @@ function sectionRoute<const P extends SectionId>(section: P) {
     component: screenOf(section),
   })
 }
+
+/** "Open an archive": the field for an entry id or a link, before any archive is open. */
+export const archiveLandingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/archive',
+  staticData: { section: 'search' },
+  component: function ArchiveLandingRoute() {
+    return (
+      <Guarded section="search">
+        <ArchiveLanding />
+      </Guarded>
+    )
+  },
+})
 
 /** An entry's archive as a page; `jsonPath` ($.run[0].system) is the node selected. */
 export const archiveRoute = createRoute({
@@ -139,6 +157,7 @@ export const routeTree = rootRoute.addChildren([
   sectionRoute('downloads'),
   sectionRoute('offline'),
   sectionRoute('servers'),
+  archiveLandingRoute,
   archiveRoute,
   uploadFilesRoute,
   groupRoute,

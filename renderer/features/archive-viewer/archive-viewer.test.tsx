@@ -136,6 +136,36 @@ describe('ArchiveViewer', () => {
     await waitFor(() => expect(node('metadata')).toBeDefined())
   })
 
+  it('says so when the server answers with an HTML page, and works once it answers JSON', async () => {
+    const user = userEvent.setup()
+    let html = true
+    setup(() =>
+      html
+        ? {
+            ok: false,
+            error: {
+              code: 'server_error',
+              message:
+                '127.0.0.1:8000 reported an error (HTTP 502) for the archive of entry e1: 502 Bad Gateway',
+              details: { status: 502, serverMessage: '502 Bad Gateway' },
+            },
+          }
+        : { ok: true, value: TOP },
+    )
+    const error = await screen.findByTestId('viewer-error')
+    expect(error).toHaveAttribute('data-code', 'server_error')
+    expect(error).toHaveTextContent('HTTP 502')
+    expect(error).toHaveTextContent('502 Bad Gateway')
+    expect(error).not.toHaveTextContent('<html')
+    // The toolbar stays usable while the archive is unreadable.
+    expect(screen.getByTestId('archive-filter')).toBeEnabled()
+    html = false
+    await user.click(screen.getByTestId('viewer-retry'))
+    await waitFor(() => expect(node('metadata')).toBeDefined())
+    await user.click(node('metadata') as HTMLElement)
+    expect(screen.queryByTestId('viewer-error')).toBeNull()
+  })
+
   it('names a missing entry', async () => {
     setup(() => ({
       ok: false,

@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from 'react'
+import type { ArchiveTarget } from '../../../shared/archive/archive-link'
 import type { ArchiveReference, RefSegment } from '../../../shared/archive/references'
 import { isFetchablePath, jsonPathOf, type ArchivePath } from '../../../shared/ipc/channels/archive'
 import { ViewerFrame, ViewerPane } from '../../components/viewer-modal/viewer-modal'
@@ -18,6 +19,7 @@ import type { EntryRef } from '../entry-actions/entry-actions'
 import { nodeAt, pathKey, type TreeNode } from './archive-model'
 import { declaredUnits, unitAt, type UnitMode } from './archive-units'
 import { showingPath, visibleRows, type Row } from './archive-rows'
+import { ArchiveLinkBar } from './archive-link-bar'
 import { ArchiveToolbar } from './archive-toolbar'
 import { ArchiveTree } from './archive-tree'
 import { ArrayPanel } from './array-panel'
@@ -54,6 +56,8 @@ export interface ArchiveNavigation {
   open(entryId: string, path: RefSegment[]): void
   back?(): void
   forward?(): void
+  /** "Open archive…": another entry or place, a new history step (the page only). */
+  openTarget?(target: ArchiveTarget): void
 }
 
 /** A path the tree can show as it is: no index counted from the end. */
@@ -216,6 +220,17 @@ export function ArchiveViewer({
       onClose={onClose}
     >
       <Stack gap="sm">
+        {navigation?.openTarget && (
+          <ArchiveLinkBar
+            serverId={entry.serverId}
+            here={{
+              serverId: entry.serverId,
+              entryId: entry.entryId,
+              ...(selected && selected.length > 0 ? { jsonPath: jsonPathOf(selected) } : {}),
+            }}
+            onOpen={(target) => navigation.openTarget?.(target)}
+          />
+        )}
         <ArchiveToolbar
           find={find}
           inputRef={findInput}

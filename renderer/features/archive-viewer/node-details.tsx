@@ -88,7 +88,13 @@ export function NodeDetails({
   const cut = section ? section.cut : text !== undefined && !fullString && text.length > limit
 
   return (
-    <Stack gap="sm" p="sm" data-testid="archive-details" style={{ minHeight: 0, flex: 1 }}>
+    <Stack
+      gap="sm"
+      p="sm"
+      className={classes.details}
+      data-testid="archive-details"
+      style={{ minHeight: 0, flex: 1 }}
+    >
       <TruncatedText fw={600} size="sm" ff="monospace">
         {String(path[path.length - 1] ?? 'Archive')}
       </TruncatedText>
@@ -150,7 +156,7 @@ export function NodeDetails({
         </Alert>
       )}
       {text !== undefined && (
-        <ScrollArea style={{ flex: 1, minHeight: 0 }} type="auto" offsetScrollbars>
+        <ScrollArea className={classes.detailsValue} type="auto" offsetScrollbars>
           <pre className={classes.value} data-testid="archive-value">
             {cut ? `${text.slice(0, limit)}…` : text}
           </pre>

@@ -4,6 +4,7 @@ import type { ArchivePath } from '../../../shared/ipc/channels/archive'
 import { useServers } from '../servers/use-servers'
 import type { RequiredValue } from '../../../shared/archive/required'
 import { requiredForPlace, requiredSnippet, type SnippetFormat } from './required-snippets'
+import classes from './archive-viewer.module.css'
 
 const FORMATS: { format: SnippetFormat; label: string }[] = [
   { format: 'python', label: 'Python' },
@@ -30,7 +31,7 @@ export function RequiredPanel({
       <Text size="xs" c="dimmed">
         Fetch only this with the API (required)
       </Text>
-      <Code block data-testid="archive-required-json">
+      <Code block className={classes.requiredJson} data-testid="archive-required-json">
         {JSON.stringify(required)}
       </Code>
       <RequiredCopyButtons serverId={serverId} entryId={entryId} required={required} />

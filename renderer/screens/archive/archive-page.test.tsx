@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ArchiveAnswer } from '../../../shared/ipc/channels/archive'
@@ -105,6 +105,54 @@ describe('ArchivePage (#/archive/<server>/<entry>/<json-path>)', { timeout: 30_0
     await waitFor(() =>
       expect(screen.getByTestId('archive-path')).toHaveTextContent(/^\$\.run\[0\]$/),
     )
+  })
+  it('copies a link to the place shown; Open archive… opens an entry id or a copied link, and says why not', async () => {
+    const user = userEvent.setup()
+    renderPage('$.run[0].system')
+    await waitFor(() => expect(node('run/0/system/atoms')).toBeDefined(), { timeout: 15_000 })
+    await user.click(screen.getByTestId('archive-copy-link'))
+    const link = await navigator.clipboard.readText()
+    expect(link).toBe('nomad-desktop://archive/nomad-public/e1/%24.run%5B0%5D.system')
+    const field = screen.getByRole('textbox', { name: /Open archive/ })
+    // Nonsense and a server the app does not know: a message in place, the page stays.
+    await user.type(field, 'not an id{Enter}')
+    expect(await screen.findByText(/Not an entry id or a link/)).toBeInTheDocument()
+    await user.clear(field)
+    await user.type(field, 'nomad-desktop://archive/elsewhere/e9{Enter}')
+    expect(await screen.findByText(/“elsewhere”, which is not one of your servers/)).toBeVisible()
+    expect(decodeURIComponent(window.location.hash)).toBe(
+      '#/archive/nomad-public/e1/$.run[0].system',
+    )
+    // An entry id opens that entry on this server, as a new history step.
+    await user.clear(field)
+    await user.type(field, 'e2{Enter}')
+    await waitFor(() => expect(window.location.hash).toBe('#/archive/nomad-public/e2'))
+    await waitFor(() =>
+      expect(screen.getByTestId('archive-title')).toHaveTextContent('Archive · e2'),
+    )
+    // The copied link opens the same place again (the viewer of e2 has a field of its own).
+    await user.click(screen.getByRole('textbox', { name: /Open archive/ }))
+    await user.paste(link)
+    await user.keyboard('{Enter}')
+    await waitFor(() =>
+      expect(decodeURIComponent(window.location.hash)).toBe(
+        '#/archive/nomad-public/e1/$.run[0].system',
+      ),
+    )
+    await waitFor(() =>
+      expect(screen.getByTestId('archive-path')).toHaveTextContent('$.run[0].system'),
+    )
+  })
+  it('#/archive (no entry) is a page with the field: a pasted entry id opens on the active server', async () => {
+    const user = userEvent.setup()
+    renderPage(undefined)
+    window.location.hash = '#/archive'
+    const landing = await screen.findByTestId('archive-landing', {}, { timeout: 15_000 })
+    const field = within(landing).getByRole('textbox', { name: /Open archive/ })
+    expect(screen.getByTestId('archive-landing')).toHaveTextContent('Open an archive')
+    expect(screen.queryByTestId('archive-copy-link')).toBeNull()
+    await user.type(field, 'e7{Enter}')
+    await waitFor(() => expect(window.location.hash).toBe('#/archive/nomad-public/e7'))
   })
   it('opens with nothing selected when the path does not read as one', async () => {
     const paths = renderPage('run.0')

@@ -9,8 +9,8 @@ import { parseJsonPath } from '../../features/archive-viewer/json-path'
 /**
  * #/archive/<server>/<entry>/<json-path>: one entry's archive as a page, the node at the JSON
  * path selected. A path that does not read as one opens the archive with nothing selected.
- * Selecting a node replaces the address (it survives a reload, and in web mode the browser keeps
- * it across a restart and copies it as a link; the desktop app starts on Search);
+ * Selecting a node replaces the address (it survives a reload, and the settings keep it across a
+ * restart: app/routing/route-memory.ts); "Copy link" and "Open archive…" copy and open it;
  * following a reference adds a history step, so Back, Alt+← and the mouse's back button return.
  */
 export function ArchivePage({
@@ -40,6 +40,12 @@ export function ArchivePage({
       open: (to, path) => go(to, path, false),
       back: () => history.back(),
       forward: () => history.forward(),
+      openTarget: (target) =>
+        void navigate({
+          to: '/archive/$serverId/$entryId/{-$jsonPath}',
+          // jsonPath named even when absent: a missing optional param keeps the current one.
+          params: { serverId: target.serverId, entryId: target.entryId, jsonPath: target.jsonPath },
+        }),
     }
   }, [navigate, history, serverId, entryId])
   return (

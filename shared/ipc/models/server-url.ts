@@ -9,7 +9,8 @@
  * without DOM or Node typings, so declare only the fields used here. The declaration is
  * module-local: it emits nothing and resolves to the runtime's global URL.
  */
-interface ParsedUrl {
+export interface ParsedUrl {
+  origin: string
   protocol: string
   username: string
   password: string
@@ -20,6 +21,15 @@ interface ParsedUrl {
   hash: string
 }
 declare const URL: new (input: string) => ParsedUrl
+
+/** The runtime's URL parser, undefined instead of an exception for text that is no URL. */
+export function tryParseUrl(text: string): ParsedUrl | undefined {
+  try {
+    return new URL(text)
+  } catch {
+    return undefined
+  }
+}
 
 export type ServerUrlCheck = { ok: true; url: string } | { ok: false; message: string }
 
@@ -45,12 +55,8 @@ export function checkServerUrl(raw: string): ServerUrlCheck {
       ok: false,
       message: `Start the address with https://, e.g. https://${text.replace(/^\/+/, '')}`,
     }
-  let url: ParsedUrl
-  try {
-    url = new URL(text)
-  } catch {
-    return { ok: false, message: `“${text}” is not a valid web address.` }
-  }
+  const url = tryParseUrl(text)
+  if (!url) return { ok: false, message: `“${text}” is not a valid web address.` }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return {
       ok: false,

@@ -14,12 +14,24 @@ const lastDestinationsSchema = z.record(
   z.string().min(1, { error: 'A destination cannot be empty.' }).max(4096),
 )
 
+/**
+ * The address (the hash route without '#', e.g. /archive/<server>/<entry>/<path>) the window
+ * showed last, so a restart opens it again where the start URL carries none (the desktop app
+ * always, web mode after a host restart). Encoded segments only: no spaces or control characters.
+ */
+export const lastRouteSchema = z
+  .string()
+  .max(4096)
+  .regex(/^\/[!-~]*$/, { error: 'A route starts with / and holds no spaces.' })
+
 export const userSettingsSchema = z.strictObject({
   appearance: z.strictObject({
     theme: themeSchema,
   }),
   /** Added without a version bump (optional): download preferences. */
   downloads: z.strictObject({ lastDestinations: lastDestinationsSchema }).optional(),
+  /** Added without a version bump (optional): where the window was (see lastRouteSchema). */
+  navigation: z.strictObject({ lastRoute: lastRouteSchema }).optional(),
 })
 export type UserSettings = z.infer<typeof userSettingsSchema>
 
@@ -39,5 +51,6 @@ export const userSettingsPatchSchema = z.strictObject({
       lastDestinations: lastDestinationsSchema.optional(),
     })
     .optional(),
+  navigation: z.strictObject({ lastRoute: lastRouteSchema }).optional(),
 })
 export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>
