@@ -110,6 +110,8 @@ test('pin 200 entries, browse them with the sandbox stopped, sync after it chang
     { timeout: 30_000 },
   )
   await expect(page.getByTestId('results-count')).toHaveAttribute('data-total', String(PINNED))
+  // The builder counts the library too, not the server's answer from before (it showed 228).
+  await expect(page.getByTestId('live-count')).toHaveAttribute('data-total', String(PINNED))
   await expect(banner).toContainText('Test sandbox is offline')
   await expect(page.getByTestId('status-state')).toContainText('Offline')
   await page.mouse.move(0, 0)
@@ -195,7 +197,6 @@ test('pin 200 entries, browse them with the sandbox stopped, sync after it chang
   await expect(counts).toHaveText(`${added} new · ${removed} removed · ${changed} changed`, {
     timeout: 60_000,
   })
-  await expect(banner).toHaveCount(0)
   await counts.click()
   const report = page.getByTestId('sync-report')
   await expect(report.getByTestId('sync-report-counts')).toContainText(`${changed} changed`)
