@@ -133,7 +133,8 @@ test('archive: references, back, units, the required builder, search, a plot and
   await expect(page.getByTestId('archive-ref-info')).toContainText('Go to system 0')
   await shootLightAndDark(page, 'archive-reference', page.getByTestId('archive-viewer'))
 
-  // A series is plotted: the electronic DOS energies of a single-point entry.
+  // A series is plotted: the electronic DOS of a single-point entry, its values against its
+  // energies (the section listing total[0]), not against the index.
   const found = await page.request.post(`${testSandbox?.baseUrl ?? ''}/entries/query`, {
     data: {
       query: { 'results.properties.available_properties': 'dos_electronic' },
@@ -143,11 +144,13 @@ test('archive: references, back, units, the required builder, search, a plot and
   })
   const dosEntry = ((await found.json()) as { data: { entry_id: string }[] }).data[0]?.entry_id
   expect(dosEntry).toBeDefined()
-  const at = encodeURIComponent('$.run[0].calculation[-1].dos_electronic[0].energies')
+  const at = encodeURIComponent('$.run[0].calculation[-1].dos_electronic[0].total[0].value')
   await page.goto(`${host.current().origin}/#/archive/${TEST_SANDBOX_PROFILE.id}/${dosEntry}/${at}`)
   const plot = page.getByTestId('archive-plot')
   await expect(plot.locator('canvas')).toBeVisible()
-  await expect(page.getByRole('img', { name: 'Plot of energies (eV) against index' })).toBeVisible()
+  await expect(
+    page.getByRole('img', { name: /^Plot of value.* against energies \(eV\)$/ }),
+  ).toBeVisible()
   await expect(page.getByTestId('archive-plot-note')).toContainText('points drawn')
   await shootLightAndDark(page, 'archive-plot', page.getByTestId('archive-viewer'))
 })

@@ -95,6 +95,12 @@ test('sync a pin after the server changed: the report, pinning the new entries',
   const storage = page.getByTestId('offline-storage')
   await expect(storage.getByTestId('storage-pin')).toContainText(String(after.size))
   await storage.scrollIntoViewIfNeeded()
+  // One measure of disk use: with no raw files kept, the data folder is the database file alone,
+  // and both say the same size after the pin changed (the folder's size follows the pins too).
+  const onDisk = async (testId: string) =>
+    /\(([\d.]+ \S+) on disk/.exec((await storage.getByTestId(testId).textContent()) ?? '')?.[1]
+  await expect(storage.getByTestId('storage-location')).toContainText('on disk in 1 file:')
+  await expect.poll(() => onDisk('storage-location')).toBe(await onDisk('storage-database'))
   await shootLightAndDark(page, 'offline-storage', storage)
   await audit.check('offline section with the storage view')
 

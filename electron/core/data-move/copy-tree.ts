@@ -9,11 +9,14 @@ import { lstat, mkdir, open, readdir } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import { syncFolder } from '../storage/atomic-write'
+import { bytesOnDisk } from '../storage/disk-usage'
 
 export interface DataFile {
   /** Below the data folder, with the platform's separators. */
   path: string
   size: number
+  /** What it takes on disk (`bytesOnDisk`), for the data folder's size shown to the user. */
+  onDisk: number
 }
 
 export interface CopyProgress {
@@ -31,7 +34,8 @@ export async function listFiles(dir: string, parts: readonly string[]): Promise<
     if (info === undefined) return
     if (info.isDirectory()) {
       for (const name of (await readdir(path)).sort()) await walk(join(path, name))
-    } else if (info.isFile()) files.push({ path: relative(dir, path), size: info.size })
+    } else if (info.isFile())
+      files.push({ path: relative(dir, path), size: info.size, onDisk: bytesOnDisk(info) })
   }
   for (const part of parts) await walk(join(dir, part))
   return files

@@ -20,7 +20,7 @@ export function createDataMoveDomain(
   services.onDispose(() => mover.dispose())
 
   async function location(): Promise<DataLocation> {
-    const { bytes, files } = await mover.size()
+    const { bytes, files } = await mover.usage()
     return {
       folder: services.libraryDir(),
       appFolder: services.dataDir,

@@ -50,6 +50,8 @@ export interface DataMover {
   progress(): MoveProgress | undefined
   /** The data's files and their total size, as a move would copy them. */
   size(): Promise<{ bytes: number; files: number }>
+  /** The data's files and what they take on disk (the measure the storage view shows). */
+  usage(): Promise<{ bytes: number; files: number }>
   move(target: string): Promise<void>
   /** Cancels the move under way before its switch; false when there is none or it switched. */
   cancel(): boolean
@@ -66,6 +68,10 @@ export function createDataMover(deps: DataMoverDeps): DataMover {
   const size = async () => {
     const files = await listFiles(holder.dir(), MOVED_PARTS)
     return { bytes: files.reduce((sum, file) => sum + file.size, 0), files: files.length }
+  }
+  const usage = async () => {
+    const files = await listFiles(holder.dir(), MOVED_PARTS)
+    return { bytes: files.reduce((sum, file) => sum + file.onDisk, 0), files: files.length }
   }
 
   function report(patch: Partial<MoveProgress>) {
@@ -159,6 +165,7 @@ export function createDataMover(deps: DataMoverDeps): DataMover {
   return {
     progress: () => current?.progress,
     size,
+    usage,
     async move(targetInput) {
       if (current !== null)
         throw new AppError('conflict', `The data is being moved to ${current.progress.to} now.`)

@@ -16,6 +16,7 @@ import type { OfflineManager } from './offline-manager'
 import { exportPin, importPin } from './pin-file'
 import { startSyncSchedule } from './sync-schedule'
 import { startAddNew, startSync } from './sync-runner'
+import { bytesOnDisk } from '../storage/disk-usage'
 
 /**
  * The offline library's sync, storage and portability channels over the one offline manager
@@ -118,12 +119,11 @@ export function createOfflineSyncHandlers(
       servers.set(pin.serverId, server)
     }
     const db = await services.embeddedDb()
-    // What the file takes on disk (LMDB files are sparse: their length overstates it).
     const file = await stat(db.path).catch(() => undefined)
     const cache = options.cache?.()
     return {
       servers: [...servers.values()],
-      database: { path: db.path, bytes: file ? Math.min(file.size, file.blocks * 512) : 0 },
+      database: { path: db.path, bytes: file ? bytesOnDisk(file) : 0 },
       free: await statfsFreeSpace(services.libraryDir()),
       cache: cache ? await cache.usage() : null,
     }

@@ -320,7 +320,7 @@ export function ArchiveViewer({
                       <ArrayPanel
                         path={selected}
                         node={selectedNode}
-                        parent={tree.root ? nodeAt(tree.root, selected.slice(0, -1)) : undefined}
+                        root={tree.root ?? undefined}
                         unitOf={unitOf}
                       />
                       {selectedRef && (

@@ -1,63 +1,49 @@
 import { Stack, Text } from '@mantine/core'
 import { lazy, Suspense, useMemo } from 'react'
 import type { ArchivePath } from '../../../shared/ipc/channels/archive'
-import type { NumberUnit, TreeNode } from './archive-model'
+import { nodeAt, type NumberUnit, type TreeNode } from './archive-model'
 import { ArrayTable } from './array-table'
-import {
-  arrayInfo,
-  MAX_SERIES,
-  numericArray,
-  pairedAxis,
-  plotChoice,
-  plotData,
-  siblingPath,
-} from './plot-data'
+import { arrayInfo, MAX_SERIES, numericArray, axisFor, plotChoice, plotData } from './plot-data'
 
 const ArrayPlot = lazy(() => import('./array-plot').then((m) => ({ default: m.ArrayPlot })))
 const fmt = (n: number) => n.toLocaleString('en-US')
 
 /**
- * A numeric array's shape and type, and its plot: against a sibling x array where the section
- * has one (volumes, energies, frequencies), else against the index. What the chart draws of
+ * A numeric array's shape and type, and its plot: against an x array where its section (or,
+ * for a DOS's `total[i].value`, the section listing it) has one (volumes, energies,
+ * frequencies), else against the index. What the chart draws of
  * big arrays is stated under it.
  */
 export function ArrayPanel({
   path,
   node,
-  parent,
+  root,
   unitOf,
 }: {
   path: ArchivePath
   node: TreeNode | undefined
-  parent: TreeNode | undefined
+  /** The loaded tree, where the x of the array is looked for (`axisFor`). */
+  root: TreeNode | undefined
   unitOf: (path: ArchivePath, node: TreeNode | undefined) => NumberUnit | undefined
 }) {
   const info = arrayInfo(node)
   const key = path[path.length - 1]
   const name = typeof key === 'string' ? key : 'value'
-  const x = useMemo(
-    () => (typeof key === 'string' ? pairedAxis(parent, key) : undefined),
-    [parent, key],
-  )
+  const x = useMemo(() => axisFor(root, path), [root, path])
   const choice = info ? plotChoice(name, info, x !== undefined) : undefined
   const values = useMemo(() => numericArray(node), [node])
   const data = useMemo(() => {
     if (!values || !info?.complete || values.length < 2 || choice?.kind !== 'lines')
       return undefined
-    const xPath = x ? siblingPath(path, x.key) : undefined
     return plotData(
       values,
       name,
       unitOf(path, node),
-      x && xPath
-        ? {
-            values: x.values,
-            label: x.key,
-            unit: unitOf(xPath, parent?.t === 'object' ? parent.children[x.key] : undefined),
-          }
+      x && root
+        ? { values: x.values, label: x.key, unit: unitOf(x.path, nodeAt(root, x.path)) }
         : undefined,
     )
-  }, [values, node, parent, path, unitOf, info?.complete, choice?.kind, name, x])
+  }, [values, node, root, path, unitOf, info?.complete, choice?.kind, name, x])
   if (!info) return null
   return (
     <Stack gap={4} data-testid="archive-array">

@@ -1,6 +1,7 @@
 import { Text, useComputedColorScheme } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import type uPlot from 'uplot'
+import { formatNumber } from './format-number'
 import type { PlotData } from './plot-data'
 
 const PALETTE = ['#4c6ef5', '#f76707', '#12b886', '#e64980', '#7950f2', '#fab005']
@@ -38,6 +39,9 @@ export function ArrayPlot({ data }: { data: PlotData }) {
               {
                 ...axis,
                 size: 70,
+                // Short ticks: a DOS in states per joule reaches 1e19, which uPlot's grouped
+                // digits cut at the axis's edge ("0,000,000,000").
+                values: (_chart: uPlot, ticks: number[]) => ticks.map(formatNumber),
                 label: data.series.length === 1 ? data.series[0]?.label : undefined,
               },
             ],

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { nodeFromAnswer } from './archive-model'
-import { arrayInfo, downsample, MAX_POINTS, pairedAxis, plotChoice, plotData } from './plot-data'
+import {
+  arrayInfo,
+  axisFor,
+  downsample,
+  MAX_POINTS,
+  pairedAxis,
+  plotChoice,
+  plotData,
+} from './plot-data'
 
 const node = (value: unknown) => nodeFromAnswer({ path: ['x'], value: value as never, marks: [] })
 const ev = { symbol: 'eV', convert: (v: number) => v / 1.602176634e-19 }
@@ -99,5 +107,38 @@ describe('what is plotted', () => {
     expect(plotChoice('lattice_parameters', info([3]), false).kind).toBe('table')
     expect(plotChoice('atomic_numbers', info([32], 'int'), false).kind).toBe('table')
     expect(plotChoice('velocities', info([32, 4]), false).kind).toBe('table')
+  })
+})
+
+describe('the x of a DOS', () => {
+  // The sandbox's and NOMAD's shape: energies on the DOS section, each spin's values in total[i].
+  const root = nodeFromAnswer({
+    path: [],
+    value: {
+      dos_electronic: [{ energies: [-2, -1, 0, 1], total: [{ spin: 0, value: [3, 1, 0, 2] }] }],
+    },
+    marks: [],
+  })
+  it('draws total[i].value against the DOS section’s energies', () => {
+    const x = axisFor(root, ['dos_electronic', 0, 'total', 0, 'value'])
+    expect(x).toEqual({
+      key: 'energies',
+      values: [-2, -1, 0, 1],
+      path: ['dos_electronic', 0, 'energies'],
+    })
+    const data = plotData([3, 1, 0, 2], 'value', undefined, {
+      values: x?.values ?? [],
+      label: 'energies',
+      unit: undefined,
+    })
+    expect(data.xLabel).toBe('energies')
+    expect(data.x).toEqual([-2, -1, 0, 1])
+    expect(data.series[0]?.values).toEqual([3, 1, 0, 2])
+  })
+  it('keeps the energies themselves, and arrays with no x, against the index', () => {
+    expect(axisFor(root, ['dos_electronic', 0, 'energies'])).toBeUndefined()
+    expect(
+      axisFor(nodeFromAnswer({ path: [], value: { a: [1, 2] }, marks: [] }), ['a']),
+    ).toBeUndefined()
   })
 })

@@ -1,5 +1,5 @@
 import type { ArchivePath } from '../../../shared/ipc/channels/archive'
-import { loadedCount, type NumberUnit, type TreeNode } from './archive-model'
+import { loadedCount, nodeAt, type NumberUnit, type TreeNode } from './archive-model'
 
 /**
  * Numeric arrays of the archive as plots: what shape and type an array has, and the series a
@@ -160,11 +160,27 @@ export function pairedAxis(
   return undefined
 }
 
-/** The path of the sibling `key` of the array at `path`. */
-export const siblingPath = (path: ArchivePath, key: string): ArchivePath => [
-  ...path.slice(0, -1),
-  key,
-]
+/**
+ * The x of the array at `path`: a sibling (`volumes` beside `energies_raw`), else one on the
+ * section whose list holds the array's section — a DOS keeps `energies` on the DOS section and
+ * each spin's `value` in `total[i]` (NOMAD's and the sandbox's shape), so `total[0].value` is
+ * drawn against `dos_electronic[0].energies`, not the index. With its path, for its unit.
+ */
+export function axisFor(
+  root: TreeNode | undefined,
+  path: ArchivePath,
+): { key: string; values: number[]; path: ArchivePath } | undefined {
+  const key = path[path.length - 1]
+  if (root === undefined || typeof key !== 'string') return undefined
+  // 1: the array's own section; 3: up through `total` and `[0]` to the section that lists them.
+  for (const up of [1, 3]) {
+    if (path.length < up || (up === 3 && typeof path[path.length - 2] !== 'number')) break
+    const section = path.slice(0, -up)
+    const found = pairedAxis(nodeAt(root, section), key)
+    if (found) return { ...found, path: [...section, found.key] }
+  }
+  return undefined
+}
 
 /** Keys of per-atom vectors and cell vectors: coordinates, never a series against anything. */
 const COORDINATE_KEYS =

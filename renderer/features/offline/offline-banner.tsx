@@ -3,6 +3,7 @@ import { IconCloudOff } from '@tabler/icons-react'
 import { formatExact, formatPast, useNow } from '../../components/relative-time'
 import { useMutationInvoke } from '../../ipc/hooks'
 import { useOfflineMode, useWorkOffline } from './use-offline-mode'
+import { useRefreshOnOfflineChange } from './use-refresh-on-offline'
 
 /**
  * The app-wide offline banner: while the active server is offline and the app answers from this
@@ -12,6 +13,8 @@ import { useOfflineMode, useWorkOffline } from './use-offline-mode'
  */
 export function OfflineBanner({ onOpenLibrary }: { onOpenLibrary?: (() => void) | undefined }) {
   const { active, manual, since, pinned, showsKept } = useOfflineMode()
+  // The banner is on every screen: it refreshes what was answered by the other side.
+  useRefreshOnOfflineChange()
   const workOffline = useWorkOffline()
   const check = useMutationInvoke('servers.check')
   const now = useNow()

@@ -46,7 +46,7 @@ const report: SyncReport = {
   ],
 }
 
-function renderScreen(calls: unknown[]) {
+function renderScreen(calls: unknown[], files = 3) {
   const fake = createFakeTransport({
     'offline.list': () => ok({ pins: [pin], damaged: [] }),
     'offline.preferences': () => ok({ staleAfterDays: 7, syncEveryHours: 0 }),
@@ -71,7 +71,7 @@ function renderScreen(calls: unknown[]) {
         cache: null,
       }),
     'offline.dataLocation': () =>
-      ok({ folder: '/data', appFolder: '/data', bytes: 5 * 1024 * 1024, files: 3, moving: null }),
+      ok({ folder: '/data', appFolder: '/data', bytes: 5 * 1024 * 1024, files, moving: null }),
   })
   render(
     <AppProviders client={createIpcClient(fake.transport)}>
@@ -121,8 +121,14 @@ describe('the Offline section: freshness, sync report, storage', () => {
     )
     // Where the data is, with its size, and the move that opens the dialog.
     const location = await within(storage).findByTestId('storage-location')
-    expect(location).toHaveTextContent('Data folder: /data (5 MiB in 3 files')
+    expect(location).toHaveTextContent('Data folder: /data (5 MiB on disk in 3 files:')
     await userEvent.click(within(location).getByTestId('move-data'))
     expect(await screen.findByTestId('move-data-dialog')).toHaveTextContent('(5 MiB) are in /data')
+  })
+
+  it('counts one file as one file', async () => {
+    renderScreen([], 1)
+    const location = await screen.findByTestId('storage-location')
+    expect(location).toHaveTextContent('Data folder: /data (5 MiB on disk in 1 file:')
   })
 })

@@ -15,7 +15,13 @@ import { ImportPinModal } from './pin-export'
 export function StorageView({ version }: { version: string }) {
   const storage = useInvoke('offline.storage', {})
   const queryClient = useQueryClient()
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['offline.storage'] })
+  // Both figures follow a pin's change, so the database and the data folder are measured at once.
+  const refresh = () =>
+    Promise.all(
+      ['offline.storage', 'offline.dataLocation'].map((channel) =>
+        queryClient.invalidateQueries({ queryKey: [channel] }),
+      ),
+    )
   const location = useInvoke('offline.dataLocation', {})
   const [importing, setImporting] = useState(false)
   const [moving, setMoving] = useState(false)
@@ -98,8 +104,10 @@ export function StorageView({ version }: { version: string }) {
           <Group justify="space-between" wrap="nowrap" data-testid="storage-location">
             <Text size="sm">
               Data folder: <strong>{location.data.folder}</strong> (
-              {formatBytes(location.data.bytes)} in {location.data.files.toLocaleString('en-US')}{' '}
-              files: the library, the downloads journal, the cache and kept raw files)
+              {formatBytes(location.data.bytes)} on disk in{' '}
+              {location.data.files.toLocaleString('en-US')}{' '}
+              {location.data.files === 1 ? 'file' : 'files'}: the library, the downloads journal,
+              the cache and kept raw files)
               {location.data.moving && ` — being moved to ${location.data.moving.to}`}
             </Text>
             <Button

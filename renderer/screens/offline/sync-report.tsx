@@ -61,7 +61,8 @@ export function SyncReportModal({ pin, onClose }: { pin: PinSummary; onClose: ()
                 >
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Change</Table.Th>
+                      {/* The badge truncates itself to fit: keep room for "Changed" beside long ids. */}
+                      <Table.Th miw={104}>Change</Table.Th>
                       <Table.Th>Entry</Table.Th>
                       <Table.Th>Id</Table.Th>
                     </Table.Tr>

@@ -41,7 +41,7 @@ export const dataLocationSchema = z.strictObject({
   folder: z.string(),
   /** The app's own folder (settings, vault), where the data is unless it was moved. */
   appFolder: z.string(),
-  /** Bytes of the data's files (what a move copies). */
+  /** What the data's files take on disk (the measure the storage view shows for the database). */
   bytes: count,
   files: count,
   /** The move under way, if any. */
