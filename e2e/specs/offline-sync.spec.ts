@@ -1,6 +1,7 @@
 import { startSandbox, type Sandbox } from '../../electron/sandbox'
 import { AxeAudit } from '../fixtures/axe'
 import { shootLightAndDark } from '../fixtures/screenshots'
+import { visibleDocs } from '../fixtures/sandbox'
 import { expect, openApp, test } from '../fixtures/test'
 
 // Issue 17, sync: pin a search, restart the sandbox with changed data (its revised second
@@ -11,17 +12,6 @@ import { expect, openApp, test } from '../fixtures/test'
 // No request limits: the spec also asks the sandbox directly for the expected differences.
 const limits = { rate: null, concurrency: null }
 test.use({ sandbox: { entries: 60, limits }, viewport: { width: 1280, height: 800 } })
-
-type Doc = Record<string, unknown> & { entry_id: string }
-async function visible(baseUrl: string): Promise<Map<string, string>> {
-  const response = await fetch(`${baseUrl}/entries/query`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ owner: 'visible', pagination: { page_size: 1000 } }),
-  })
-  const body = (await response.json()) as { data: Doc[] }
-  return new Map(body.data.map((doc) => [doc.entry_id, JSON.stringify(doc)]))
-}
 
 let revised: Sandbox | undefined
 test.afterEach(async () => {
@@ -34,7 +24,7 @@ test('sync a pin after the server changed: the report, pinning the new entries',
   testSandbox,
 }) => {
   const sandbox = testSandbox!
-  const before = await visible(sandbox.baseUrl)
+  const before = await visibleDocs(sandbox.baseUrl)
   await openApp(page, host.current(), 'search')
   await expect(page.getByTestId('results-count')).toHaveAttribute(
     'data-total',
@@ -63,7 +53,7 @@ test('sync a pin after the server changed: the report, pinning the new entries',
     quiet: true,
     limits,
   })
-  const after = await visible(revised.baseUrl)
+  const after = await visibleDocs(revised.baseUrl)
   const added = [...after.keys()].filter((id) => !before.has(id)).length
   const removed = [...before.keys()].filter((id) => !after.has(id)).length
   const changed = [...after.keys()].filter(

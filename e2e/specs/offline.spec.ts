@@ -1,6 +1,7 @@
 import { startSandbox, type Sandbox } from '../../electron/sandbox'
 import { archiveNode, openArchiveNodes } from '../fixtures/archive-tree'
 import { shootLightAndDark } from '../fixtures/screenshots'
+import { visibleDocs } from '../fixtures/sandbox'
 import { expect, openApp, test } from '../fixtures/test'
 
 // Issue 17's walk: pin a search of 200 entries with their archive summaries; work offline by
@@ -22,18 +23,6 @@ test.use({ sandbox: { entries: ENTRIES, limits }, viewport: { width: 1280, heigh
 // 1.9 min measured at load 9 (two other helpers' builds and tests running): room to spare.
 test.setTimeout(180_000)
 
-type Doc = Record<string, unknown> & { entry_id: string }
-/** The guest's entries, by entry id (the order a limited pin keeps its first ones in). */
-async function visible(baseUrl: string): Promise<Map<string, string>> {
-  const response = await fetch(`${baseUrl}/entries/query`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ owner: 'visible', pagination: { page_size: 1000 } }),
-  })
-  const body = (await response.json()) as { data: Doc[] }
-  return new Map(body.data.map((doc) => [doc.entry_id, JSON.stringify(doc)]))
-}
-
 let revised: Sandbox | undefined
 test.afterEach(async () => {
   await revised?.close()
@@ -45,7 +34,7 @@ test('pin 200 entries, browse them with the sandbox stopped, sync after it chang
   testSandbox,
 }) => {
   const sandbox = testSandbox!
-  const all = await visible(sandbox.baseUrl)
+  const all = await visibleDocs(sandbox.baseUrl)
   expect(all.size).toBeGreaterThan(PINNED)
   const before = new Map([...all].slice(0, PINNED))
 
@@ -182,7 +171,7 @@ test('pin 200 entries, browse them with the sandbox stopped, sync after it chang
     quiet: true,
     limits,
   })
-  const after = await visible(revised.baseUrl)
+  const after = await visibleDocs(revised.baseUrl)
   const now = new Map([...after].slice(0, PINNED))
   const added = [...now.keys()].filter((id) => !before.has(id)).length
   const removed = [...before.keys()].filter((id) => !after.has(id)).length
