@@ -23,7 +23,6 @@ export function UploadPinButton({
       variant="default"
       leftSection={<IconPin size={14} />}
       data-testid="upload-pin"
-      aria-label={`Pin upload ${name ?? uploadId} offline`}
       onClick={() =>
         pins.open({
           serverId,
