@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MAX_WRITE_BYTES, PartWriter } from './part-writer'
+import { MAX_WRITE_BYTES, MAX_WRITES_IN_FLIGHT, PartWriter } from './part-writer'
 
 const folder = mkdtempSync(join(tmpdir(), 'part-writer-'))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
@@ -77,13 +77,49 @@ describe('PartWriter', () => {
     expect(handedBack.every((chunk, i) => chunk === chunks[i])).toBe(true)
   })
 
+  it('keeps several writes in flight, and counts only the unbroken prefix as written', async () => {
+    const calls: { position: number; bytes: number; finish: () => void }[] = []
+    const handle = {
+      writev: (buffers: Uint8Array[], position: number) =>
+        new Promise<{ bytesWritten: number; buffers: Uint8Array[] }>((resolve) => {
+          const bytes = Buffer.concat(buffers).length
+          calls.push({ position, bytes, finish: () => resolve({ bytesWritten: bytes, buffers }) })
+        }),
+    }
+    const handedBack: Uint8Array[] = []
+    const writer = new PartWriter(handle as never, 10, (batch) => handedBack.push(...batch))
+    const chunks = Array.from({ length: MAX_WRITES_IN_FLIGHT + 1 }, (_, i) =>
+      Buffer.alloc(MAX_WRITE_BYTES, i),
+    )
+    for (const chunk of chunks) expect(writer.add(chunk)).toBeUndefined()
+    // As many writes as allowed left at once, each at its own position; the last chunk waits.
+    expect(calls.map((call) => call.position)).toEqual(
+      chunks.slice(0, MAX_WRITES_IN_FLIGHT).map((_, i) => 10 + i * MAX_WRITE_BYTES),
+    )
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+    // The later writes end first: nothing is written until the first one ends.
+    for (const call of calls.slice(1)) call.finish()
+    await tick()
+    expect(writer.written).toBe(10)
+    expect(handedBack).toEqual([])
+    calls[0]?.finish()
+    await tick()
+    expect(writer.written).toBe(10 + MAX_WRITES_IN_FLIGHT * MAX_WRITE_BYTES)
+    expect(handedBack).toEqual(chunks.slice(0, MAX_WRITES_IN_FLIGHT))
+    // The waiting chunk went out as soon as a write ended.
+    expect(calls.length).toBe(MAX_WRITES_IN_FLIGHT + 1)
+    calls.at(-1)?.finish()
+    await writer.finish()
+    expect(writer.written).toBe(10 + chunks.length * MAX_WRITE_BYTES)
+  })
+
   it('goes on after a short write, from the first byte not taken', async () => {
-    const taken: Buffer[] = []
+    const disk = Buffer.alloc(10)
     const handle = {
       // Takes at most 3 bytes a call, like a disk interrupted mid-write.
-      writev: (buffers: Uint8Array[], _position: number) => {
+      writev: (buffers: Uint8Array[], position: number) => {
         const all = Buffer.concat(buffers).subarray(0, 3)
-        taken.push(all)
+        all.copy(disk, position)
         return Promise.resolve({ bytesWritten: all.length, buffers })
       },
     }
@@ -91,7 +127,7 @@ describe('PartWriter', () => {
     expect(writer.add(Buffer.from('abcdefgh'))).toBeUndefined()
     expect(writer.add(Buffer.from('ij'))).toBeUndefined()
     await writer.finish()
-    expect(Buffer.concat(taken).toString()).toBe('abcdefghij')
+    expect(disk.toString()).toBe('abcdefghij')
     expect(writer.written).toBe(10)
   })
 

@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises'
 
-/** Bytes gathered while a write runs before add() asks the reader to wait. */
+/** Bytes waiting for a write before add() asks the reader to wait. */
 const MAX_PENDING_BYTES = 8 * 1024 * 1024
 /**
  * Bytes in one write. Why so few: Linux copies into the page cache at ~0.4 s of CPU per GiB in
@@ -11,23 +11,42 @@ const MAX_PENDING_BYTES = 8 * 1024 * 1024
 export const MAX_WRITE_BYTES = 256 * 1024
 /** Buffers in one writev: well below any system's IOV_MAX. */
 const MAX_BATCH_CHUNKS = 512
+/**
+ * Writes in flight at once, each at its own position. Why more than one: with one, every
+ * 256 KiB waited for a round trip through libuv's thread pool and back to a busy main thread,
+ * and that round trip, not the copy, bounded a big file's rate (docs/downloads.md). Libuv's
+ * pool has 4 threads; one is left for checkpoints' fsync and other file work.
+ */
+export const MAX_WRITES_IN_FLIGHT = 3
+
+/** One write on its way: where it ends, and the chunks whose last byte it carries. */
+interface Flight {
+  end: number
+  finished: Uint8Array[]
+  state: 'running' | 'done' | 'failed'
+}
 
 /**
- * Appends a download's chunks to its `.part` at increasing positions, with one write in flight:
- * the chunks that arrive while it runs go out in the next writes, each at most MAX_WRITE_BYTES
- * (a bigger chunk goes in pieces). Why not a write stream: its per-chunk bookkeeping cost
- * ~0.2 s of main-thread time per GiB, and it cannot say when a given chunk is on its way to
- * disk; `onWritten` hears each chunk once all of it is written, so the transport may read into
- * that memory again (network/read-arenas.ts).
+ * Appends a download's chunks to its `.part` at increasing positions, with up to
+ * MAX_WRITES_IN_FLIGHT positional writes in flight, each at most MAX_WRITE_BYTES (a bigger chunk
+ * goes in pieces). Writes may end in any order; `written` and `onWritten` advance only over the
+ * unbroken prefix, so neither ever claims a byte before an earlier one. Why not a write stream:
+ * its per-chunk bookkeeping cost ~0.2 s of main-thread time per GiB, and it cannot say when a
+ * given chunk is on its way to disk; `onWritten` hears each chunk once all of it (and all before
+ * it) is written, so the transport may read into that memory again (network/read-arenas.ts).
  */
 export class PartWriter {
   private pending: Uint8Array[] = []
-  /** Bytes of the first pending chunk already written (a chunk bigger than one write). */
+  /** Bytes of the first pending chunk already sent to a write (a chunk bigger than one write). */
   private firstDone = 0
   private pendingBytes = 0
-  private running: Promise<void> | undefined
+  private readonly flights: Flight[] = []
   private failure: Error | undefined
   private position: number
+  /** Where the next write starts. */
+  private dispatched: number
+  private roomWaiters: (() => void)[] = []
+  private idleWaiters: (() => void)[] = []
 
   constructor(
     private readonly handle: Pick<FileHandle, 'writev'>,
@@ -35,6 +54,7 @@ export class PartWriter {
     private readonly onWritten: (chunks: readonly Uint8Array[]) => void = () => undefined,
   ) {
     this.position = start
+    this.dispatched = start
   }
 
   /** The position up to which every byte has been written (handed to the system). */
@@ -48,33 +68,65 @@ export class PartWriter {
     if (chunk.length === 0) return undefined
     this.pending.push(chunk)
     this.pendingBytes += chunk.length
-    this.running ??= this.drain()
-    return this.pendingBytes >= MAX_PENDING_BYTES ? this.running : undefined
+    this.pump()
+    if (this.pendingBytes < MAX_PENDING_BYTES) return undefined
+    return new Promise((resolve) => this.roomWaiters.push(resolve))
   }
 
   /** Resolves once everything queued is written; rejects with the first write error. */
   async finish(): Promise<void> {
-    while (this.running !== undefined) await this.running
+    if (this.flights.length > 0 || this.pending.length > 0)
+      await new Promise<void>((resolve) => this.idleWaiters.push(resolve))
     if (this.failure !== undefined) throw this.failure
   }
 
-  private async drain(): Promise<void> {
-    try {
-      while (this.pending.length > 0) {
-        const { pieces, bytes, finished, firstDone } = this.nextWrite()
-        this.pendingBytes -= bytes
-        await this.writeAll(pieces, bytes)
-        this.firstDone = firstDone
-        const written = this.pending.splice(0, finished)
-        if (written.length > 0) this.onWritten(written)
+  private pump(): void {
+    while (
+      this.failure === undefined &&
+      this.pending.length > 0 &&
+      this.flights.length < MAX_WRITES_IN_FLIGHT
+    ) {
+      const { pieces, bytes, finished, firstDone } = this.nextWrite()
+      const flight: Flight = {
+        end: this.dispatched + bytes,
+        finished: this.pending.splice(0, finished),
+        state: 'running',
       }
-    } catch (error) {
-      this.failure = error instanceof Error ? error : new Error(String(error))
+      this.firstDone = firstDone
+      this.pendingBytes -= bytes
+      this.flights.push(flight)
+      this.writeAll(pieces, bytes, this.dispatched).then(
+        () => {
+          flight.state = 'done'
+          this.settle()
+        },
+        (error: unknown) => {
+          flight.state = 'failed'
+          this.failure ??= error instanceof Error ? error : new Error(String(error))
+          this.settle()
+        },
+      )
+      this.dispatched = flight.end
+    }
+  }
+
+  /** Moves `written` over the writes done in order, hands their chunks back, writes more. */
+  private settle(): void {
+    // A failed write stays at the front once reached: nothing after it counts as written.
+    while (this.flights[0]?.state === 'done') {
+      const flight = this.flights.shift() as Flight
+      this.position = flight.end
+      if (flight.finished.length > 0) this.onWritten(flight.finished)
+    }
+    if (this.failure !== undefined) {
       this.pending = []
       this.pendingBytes = 0
-    } finally {
-      this.running = undefined
-    }
+    } else this.pump()
+    if (this.pendingBytes < MAX_PENDING_BYTES || this.failure !== undefined)
+      for (const resolve of this.roomWaiters.splice(0)) resolve()
+    const running = this.flights.some((flight) => flight.state === 'running')
+    if (this.pending.length === 0 && !running)
+      for (const resolve of this.idleWaiters.splice(0)) resolve()
   }
 
   /**
@@ -115,12 +167,11 @@ export class PartWriter {
   }
 
   /** writev may write less than asked (a full disk, a signal): the rest goes again. */
-  private async writeAll(batch: Uint8Array[], bytes: number): Promise<void> {
+  private async writeAll(batch: Uint8Array[], bytes: number, at: number): Promise<void> {
     let left = batch
     for (let done = 0; done < bytes;) {
-      const { bytesWritten } = await this.handle.writev(left, this.position)
-      if (bytesWritten <= 0) throw new Error(`the disk took no bytes at ${this.position}`)
-      this.position += bytesWritten
+      const { bytesWritten } = await this.handle.writev(left, at + done)
+      if (bytesWritten <= 0) throw new Error(`the disk took no bytes at ${at + done}`)
       done += bytesWritten
       left = skipBytes(left, bytesWritten)
     }
