@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './e2e/fixtures/chromium'
 
 // e2e runs in Debian's Chromium against the web-mode host (electron/host) and the sandbox; the
 // specs start both themselves through e2e/fixtures on free loopback ports, with a temp data dir.
@@ -19,17 +20,6 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1360, height: 860 },
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
 })

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest'
+import { notifications } from '@mantine/notifications'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
@@ -30,4 +31,10 @@ if (typeof window !== 'undefined') {
     window.HTMLElement.prototype.scrollIntoView = () => undefined
 }
 
-afterEach(() => cleanup())
+// Mantine keeps notifications in a module-level store, and renderer files share one module graph
+// per worker (isolate: false): a toast one file left would show up in the next file's
+// <Notifications> (a stray Close button failed upload-actions' "no button" check in one order).
+afterEach(() => {
+  cleanup()
+  notifications.clean()
+})

@@ -17,6 +17,7 @@
  * FILES_BENCH_SKIP_BUILD=1 reuses the built app.
  */
 import { chromium, type Page } from '@playwright/test'
+import { chromiumLaunchOptions } from '../fixtures/chromium'
 import { loadavg } from 'node:os'
 import { BIG_ARCHIVE_ENTRY_ID } from '../../electron/sandbox/data/big-archive'
 import { LONG_TRAJECTORY_ENTRY_ID } from '../../electron/sandbox/data/long-trajectory'
@@ -109,10 +110,7 @@ async function main(): Promise<void> {
     'bench',
   )
   const host = await startWebHost(dataDir)
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  })
+  const browser = await chromium.launch(chromiumLaunchOptions())
   const rounds: Round[] = []
   const listRounds: (BigListRound & { longTasks: LongTask[] })[] = []
   let parse: { ms: number; bytes: number }[] = []

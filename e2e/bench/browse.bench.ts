@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { loadavg, setPriority, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
+import { chromiumLaunchOptions } from '../fixtures/chromium'
 import { format, resolveConfig } from 'prettier'
 import { startWebHost } from '../fixtures/web-host'
 import { markdownTable, REPO_ROOT, startSandboxProcess, writeReport } from './browse-setup'
@@ -141,15 +142,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'browse-bench-'))
   seedSettings(dataDir, sandbox.baseUrl)
   const host = await startWebHost(dataDir)
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--enable-precise-memory-info',
-    ],
-  })
+  const browser = await chromium.launch(chromiumLaunchOptions(['--enable-precise-memory-info']))
   try {
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
     await watchFirstPages(page)

@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
+import { chromiumLaunchOptions } from '../fixtures/chromium'
 import { seedSettings } from '../fixtures/test'
 import { startWebHost, type RunningHost } from '../fixtures/web-host'
 import { startSandboxProcess } from './browse-setup'
@@ -85,10 +86,7 @@ async function measure(page: Page, url: string): Promise<Sample> {
 }
 
 const sandbox = await startSandboxProcess(['--rate', 'off', '--concurrency', 'off'])
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-})
+const browser = await chromium.launch(chromiumLaunchOptions())
 const hosts: RunningHost[] = []
 const dataDirs: string[] = []
 const samples = roots.map(() => ({ cold: [] as Sample[], warm: [] as Sample[] }))

@@ -9,6 +9,7 @@
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { chromium, type Page } from '@playwright/test'
+import { chromiumLaunchOptions } from '../fixtures/chromium'
 import { rawFirstPage, SEARCH_QUERIES, timedSubmit } from './support/search-click'
 import { onSearchScreen, timeSearchClicks } from './support/search-click-run'
 import { percentile, round1 } from './support/stats'
@@ -60,10 +61,7 @@ async function timeClicks(page: Page, sandboxUrl: string): Promise<void> {
   )
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-})
+const browser = await chromium.launch(chromiumLaunchOptions())
 try {
   await onSearchScreen(browser, 100_000, (page, sandboxUrl) =>
     profilePath ? profileClicks(page, sandboxUrl, profilePath) : timeClicks(page, sandboxUrl),

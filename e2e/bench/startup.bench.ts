@@ -16,6 +16,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { chromiumLaunchOptions } from '../fixtures/chromium'
 import { seedSettings } from '../fixtures/test'
 import { startWebHost, type HostLaunch, type RunningHost } from '../fixtures/web-host'
 import { startSandboxProcess } from './browse-setup'
@@ -187,10 +188,7 @@ async function main() {
   const sandbox = await startSandboxProcess(['--rate', 'off', '--concurrency', 'off'])
   const hosts: RunningHost[] = []
   const dataDirs: string[] = []
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  })
+  const browser = await chromium.launch(chromiumLaunchOptions())
   let searchClick: Awaited<ReturnType<typeof searchClickRun>> | undefined
   try {
     for (const build of builds) {

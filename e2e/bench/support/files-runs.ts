@@ -3,6 +3,7 @@
  * Chromium, and the raw reference calls in the same rounds. Returns the raw series.
  */
 import { chromium, type Page } from '@playwright/test'
+import { chromiumLaunchOptions } from '../../fixtures/chromium'
 import { PREVIEW_BYTES } from '../../../shared/ipc/channels/raw-files'
 import { seedSettings } from '../../fixtures/test'
 import { startWebHost } from '../../fixtures/web-host'
@@ -89,10 +90,7 @@ export async function runFileBrowser(
     remove()
     throw error
   })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  })
+  const browser = await chromium.launch(chromiumLaunchOptions())
   const folderName = folder.slice(folder.lastIndexOf('/') + 1)
   const parent = folder.slice(0, folder.lastIndexOf('/'))
   const at = (path: string, round: number) =>
