@@ -11,6 +11,7 @@ import { SignInPromptProvider } from '../components/sign-in/prompt-context'
 import { createSignInPromptStore } from '../components/sign-in/prompt-store'
 import { withReauth } from '../components/sign-in/reauth-client'
 import { SignInModal } from '../components/sign-in/sign-in-modal'
+import { firstScreenShown } from '../components/on-demand/first-screen'
 import { whenIdle } from '../components/on-demand/when-idle'
 import { ErrorBoundary } from './error-boundary'
 import { LiveUpdates, ThemeSync } from './live-updates'
@@ -38,7 +39,7 @@ export function App({
   // Every call that fails with auth_required asks to sign in and then runs again (once, here).
   const [prompt] = useState(createSignInPromptStore)
   const [client] = useState(() => withReauth(createIpcClient(transport), prompt))
-  useEffect(() => whenIdle(SCREEN_PREFETCH), [])
+  useEffect(() => whenIdle(SCREEN_PREFETCH, firstScreenShown), [])
   return (
     <AppProviders client={client}>
       <SignInPromptProvider store={prompt}>

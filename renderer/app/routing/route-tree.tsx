@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute } from '@tanstack/react-router'
 import type { ComponentType, ReactNode } from 'react'
+import { FirstScreenMark } from '../../components/on-demand/first-screen'
 import { onDemand } from '../../components/on-demand/on-demand'
 import { ErrorBoundary } from '../error-boundary'
 import { SECTIONS, type SectionId } from '../sections'
@@ -35,7 +36,10 @@ const UploadPage = onDemand(() => import('../../screens/uploads/upload-page'), '
 /** The default section's code, fetched at start while the start-up data is on its way. */
 export const preloadFirstScreen = screens.search.preload
 
-/** Fetched one per idle period after the first screen: the sections in menu order, then pages. */
+/**
+ * Fetched one per idle period once the first screen has committed (FirstScreenMark): the
+ * sections in menu order, then pages.
+ */
 export const SCREEN_PREFETCH: readonly (() => Promise<unknown>)[] = [
   ...Object.values(screens).map((screen) => screen.preload),
   ArchivePage.preload,
@@ -45,7 +49,12 @@ export const SCREEN_PREFETCH: readonly (() => Promise<unknown>)[] = [
 /** One broken screen never blanks the window; each route has its own boundary. */
 function Guarded({ section, children }: { section: SectionId; children: ReactNode }) {
   const label = SECTIONS.find((s) => s.id === section)?.label ?? section
-  return <ErrorBoundary where={`${label} screen`}>{children}</ErrorBoundary>
+  return (
+    <ErrorBoundary where={`${label} screen`}>
+      {children}
+      <FirstScreenMark />
+    </ErrorBoundary>
+  )
 }
 
 function screenOf(section: SectionId) {

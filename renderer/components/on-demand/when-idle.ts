@@ -1,8 +1,12 @@
 /**
- * Runs `tasks` one per idle period, after the first screen has painted, so that prefetching the
- * other screens never competes with the one the user is looking at. Returns a cancel function.
+ * Runs `tasks` one per idle period, once `after` has resolved (the first screen committed, for
+ * the app's prefetch), so that prefetching never competes with what the user is looking at.
+ * Returns a cancel function.
  */
-export function whenIdle(tasks: readonly (() => Promise<unknown>)[]): () => void {
+export function whenIdle(
+  tasks: readonly (() => Promise<unknown>)[],
+  after: Promise<unknown> = Promise.resolve(),
+): () => void {
   let cancelled = false
   let handle: number | undefined
   const schedule = (index: number) => {
@@ -19,7 +23,7 @@ export function whenIdle(tasks: readonly (() => Promise<unknown>)[]): () => void
         ? requestIdleCallback(run, { timeout: 2000 })
         : window.setTimeout(run, 50)
   }
-  schedule(0)
+  void after.then(() => schedule(0))
   return () => {
     cancelled = true
     if (handle === undefined) return
