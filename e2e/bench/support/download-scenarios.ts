@@ -18,11 +18,32 @@ export function scratch(prefix: string): { path: string; done(): void } {
   return { path, done: () => rmSync(path, { recursive: true, force: true }) }
 }
 
-/** One job run by the real core in a child process (its RSS is the host's, not the bench's). */
+/**
+ * Scratch folders whose removal waits until the measurements are over. Why: ext4 skips inodes
+ * freed in the last 60–300 s when it allocates new ones (`recently_deleted`, reading each
+ * one's inode block), so a run that creates thousands of files right after another run's
+ * thousands were deleted spent ~30 % longer in open(O_CREAT) (perf, 28 Nov): an artefact of
+ * the benchmark, not of the job. A researcher downloads into a folder, not a fresh-deleted one.
+ */
+export class ScratchBin {
+  private readonly folders: (() => void)[] = []
+  keep(done: () => void): void {
+    this.folders.push(done)
+  }
+  empty(): void {
+    for (const done of this.folders.splice(0)) done()
+  }
+}
+
+/**
+ * One job run by the real core in a child process (its RSS is the host's, not the bench's).
+ * Its folder is removed at once, or kept in `bin` until the bin is emptied.
+ */
 export function runEngine(
   baseUrl: string,
   source: DownloadSource,
   probe?: DownloadRunOptions['probe'],
+  bin?: ScratchBin,
 ): Promise<DownloadRunResult> {
   const work = scratch('nomad-bench-dl-')
   const options: DownloadRunOptions = {
@@ -52,7 +73,8 @@ export function runEngine(
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
   return new Promise((resolveRun, reject) => {
     child.on('exit', (code) => {
-      work.done()
+      if (bin) bin.keep(() => work.done())
+      else work.done()
       const line = out.split('\n').find((l) => l.startsWith('{"result"'))
       if (code !== 0 || !line) return reject(new Error(`download runner exited ${code}: ${out}`))
       resolveRun((JSON.parse(line) as { result: DownloadRunResult }).result)
@@ -61,21 +83,26 @@ export function runEngine(
 }
 
 /**
- * `curl -s -o <file> <url>`: wall time in ms, the bytes it wrote and its CPU time (user +
- * system, from the shell's `times`), the load-independent part of the comparison.
+ * `curl -s -o <file> <url>`, timed with its CPU (user + system, from the shell's `times`), the
+ * load-independent part of the comparison. `then` adds a step after it: `sha256sum` of the file
+ * (a reference that, like the engine, ends with a checksum; curl alone checks nothing), or
+ * `fsync` (`sync -d`: the file's data on disk, as the engine has it before it renames).
  */
-/**
- * `curl -o` of one URL, timed with its CPU. `verify` adds `sha256sum` of the file after it (a
- * reference that, like the engine, ends with a checksum; curl alone checks nothing).
- */
-export function runCurl(url: string, verify = false): { ms: number; bytes: number; cpuMs: number } {
+export function runCurl(
+  url: string,
+  then: 'nothing' | 'sha256sum' | 'fsync' = 'nothing',
+): { ms: number; bytes: number; cpuMs: number } {
   const work = scratch('nomad-bench-curl-')
   const file = join(work.path, 'file')
   const started = performance.now()
-  const then = verify ? ' && sha256sum "$1" > /dev/null' : ''
+  const after = {
+    nothing: '',
+    sha256sum: ' && sha256sum "$1" > /dev/null',
+    fsync: ' && sync -d "$1"',
+  }[then]
   const run = spawnSync('bash', [
     '-c',
-    `curl -s -f -o "$1" "$2"${then} && times`,
+    `curl -s -f -o "$1" "$2"${after} && times`,
     'curl',
     file,
     url,
@@ -90,6 +117,27 @@ export function runCurl(url: string, verify = false): { ms: number; bytes: numbe
     (m) => Number(m[1]) * 60 + Number(m[2]),
   )
   return { ms, bytes, cpuMs: seconds.reduce((sum, v) => sum + v, 0) * 1000 }
+}
+
+/**
+ * The disk's durable write rate: `dd` writes `mib` MiB of zeros into a new file in 1 MiB
+ * blocks and fdatasyncs it; ms from start to end. A ceiling for any tool that has a file's
+ * bytes on disk before it says "done", as the engine does (curl -o ends with them in memory).
+ */
+export function runDiskReference(mib: number): number {
+  const work = scratch('nomad-bench-dd-')
+  const started = performance.now()
+  const run = spawnSync('dd', [
+    'if=/dev/zero',
+    `of=${join(work.path, 'zeros')}`,
+    'bs=1M',
+    `count=${mib}`,
+    'conv=fdatasync',
+  ])
+  const ms = performance.now() - started
+  work.done()
+  if (run.status !== 0) throw new Error(`dd failed (${run.status}): ${run.stderr.toString()}`)
+  return ms
 }
 
 /** CPU time (user + system, all threads) a process has spent so far, in ms (Linux; NaN elsewhere). */
