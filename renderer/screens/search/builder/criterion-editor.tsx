@@ -1,4 +1,5 @@
-import { Checkbox, Code, Group, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core'
+import { Checkbox, Code, Group, Stack, TagsInput, Text, TextInput } from '@mantine/core'
+import { DeferredSelect } from '../../../components/deferred-select'
 import { unitsFor, type QuantityCatalogue } from '../../../../shared/query'
 import { CHEMICAL_SYMBOLS } from '../../../../shared/query/elements'
 import type { Criterion } from '../model'
@@ -62,7 +63,7 @@ export function CriterionEditor({
             <Text size="xs" fw={600} title={c.quantity}>
               {quantityLabel(c.quantity)}
             </Text>
-            <Select
+            <DeferredSelect
               size="xs"
               w={100}
               value={c.op}
@@ -120,7 +121,7 @@ export function CriterionEditor({
               />
             )}
             {c.kind === 'range' && units.length > 1 && (
-              <Select
+              <DeferredSelect
                 size="xs"
                 w={80}
                 data={units}

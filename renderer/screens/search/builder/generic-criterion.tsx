@@ -1,4 +1,5 @@
-import { Group, Select, Stack, Text } from '@mantine/core'
+import { Group, Stack, Text } from '@mantine/core'
+import { DeferredSelect } from '../../../components/deferred-select'
 import type { QuantityCatalogue } from '../../../../shared/query'
 import type { GenericCriterion, GenericOp, ListOp } from '../model'
 import { BoundField, parseNumber, parseText } from './bound-field'
@@ -42,7 +43,7 @@ export function GenericCriterionEditor({
           onChange={(quantity) => onChange({ ...c, quantity })}
           testId="generic-quantity"
         />
-        <Select
+        <DeferredSelect
           size="xs"
           w={100}
           value={c.op}

@@ -1,4 +1,5 @@
-import { Group, Select, Stack, Text } from '@mantine/core'
+import { Group, Stack, Text } from '@mantine/core'
+import { DeferredSelect } from '../../../components/deferred-select'
 import { IconLock } from '@tabler/icons-react'
 import { memo } from 'react'
 import { OWNERS, type Owner } from '../../../../shared/api'
@@ -36,7 +37,7 @@ export const OwnerSelect = memo(function OwnerSelect({
   onChange: (owner: Owner) => void
 }) {
   return (
-    <Select
+    <DeferredSelect
       size="xs"
       w={190}
       value={value}

@@ -1,4 +1,5 @@
-import { Group, Select, Text } from '@mantine/core'
+import { Group, Text } from '@mantine/core'
+import { DeferredSelect } from '../../../components/deferred-select'
 import { useMemo, useState } from 'react'
 import type { QuantityCatalogue } from '../../../../shared/query'
 import { quantityLabel } from '../model/labels'
@@ -24,7 +25,7 @@ export function QuantitySelect({
     return found
   }, [catalogue, search, value])
   return (
-    <Select
+    <DeferredSelect
       size="xs"
       searchable
       searchValue={search}

@@ -1,4 +1,5 @@
-import { Group, Select, Stack, Text } from '@mantine/core'
+import { Group, Stack, Text } from '@mantine/core'
+import { DeferredSelect } from '../../../components/deferred-select'
 import { unitsFor } from '../../../../shared/query'
 import { quantityLabel } from '../model/labels'
 import {
@@ -51,7 +52,7 @@ export function RangeInput({ quantity, model, onChange, catalogue }: QuantityInp
           onChange={set}
         />
         {units.length > 1 ? (
-          <Select
+          <DeferredSelect
             size="xs"
             w={84}
             data={units}

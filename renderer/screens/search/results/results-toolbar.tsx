@@ -1,4 +1,5 @@
-import { Button, Group, Select, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core'
+import { Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core'
+import { DeferredSelect } from '../../../components/deferred-select'
 import {
   IconCloudDownload,
   IconColumnInsertRight,
@@ -78,7 +79,7 @@ const TableSettings = memo(function TableSettings({
         missing={missingFilterColumns}
         onAdd={() => onColumns([...columns, ...missingFilterColumns].slice(0, MAX_COLUMNS))}
       />
-      <Select
+      <DeferredSelect
         size="xs"
         w={120}
         value={String(pageSize)}
