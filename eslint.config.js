@@ -134,6 +134,21 @@ export default tseslint.config(
     plugins: { renderer: { rules: { 'no-cross-screen-imports': noCrossScreenImports } } },
     rules: {
       'renderer/no-cross-screen-imports': 'error',
+      // The wire schemas' barrel evaluates every API schema (~50 zod objects) when a value is
+      // imported from it; the host decodes the wire, the renderer needs its types.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)shared/api(/index)?$',
+              allowTypeImports: true,
+              message:
+                'Import types from shared/api; a value from its own module (shared/api/common…): the barrel builds every wire schema when loaded.',
+            },
+          ],
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {

@@ -38,16 +38,8 @@ export function isFetchablePath(path: readonly (string | number)[]): boolean {
   return true
 }
 
-/** `$.run[0].system[0].atoms` (JSONPath); keys that are not identifiers in brackets. */
-export function jsonPathOf(path: readonly (string | number)[]): string {
-  let out = '$'
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`
-    else if (/^[A-Za-z_][\w]*$/.test(segment)) out += `.${segment}`
-    else out += `[${JSON.stringify(segment)}]`
-  }
-  return out
-}
+// Here too for the callers that read the channel's types and its path helpers together.
+export { jsonPathOf } from '../../archive/json-path'
 
 /**
  * Something core left out to keep an answer small:

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core'
-import { DeferredSelect } from '../../../components/deferred-select'
 import { useMemo, useState } from 'react'
+import { DeferredSelect } from '../../../components/deferred-select'
 import type { QuantityCatalogue } from '../../../../shared/query'
 import { quantityLabel } from '../model/labels'
 

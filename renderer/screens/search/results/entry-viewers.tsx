@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { memo, Suspense, useEffect, useMemo, useState } from 'react'
-import { jsonPathOf } from '../../../../shared/ipc/channels/archive'
+import { jsonPathOf } from '../../../../shared/archive/json-path'
 import { onDemand } from '../../../components/on-demand/on-demand'
 import type { ArchiveNavigation } from '../../../features/archive-viewer/archive-viewer'
 import { FileDownloadActions } from '../../../features/downloads/file-download-actions'

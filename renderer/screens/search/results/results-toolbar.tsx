@@ -1,5 +1,4 @@
 import { Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core'
-import { DeferredSelect } from '../../../components/deferred-select'
 import {
   IconCloudDownload,
   IconColumnInsertRight,
@@ -9,6 +8,7 @@ import {
   IconX,
 } from '@tabler/icons-react'
 import { memo, useSyncExternalStore } from 'react'
+import { DeferredSelect } from '../../../components/deferred-select'
 import { countRender } from '../../../components/render-count'
 import type { QuantityCatalogue } from '../../../../shared/query'
 import { formatCount } from '../model/format'
