@@ -73,7 +73,7 @@ export function runEngine(
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
   return new Promise((resolveRun, reject) => {
     child.on('exit', (code) => {
-      if (bin) bin.keep(() => work.done())
+      if (bin) bin.keep(work.done)
       else work.done()
       const line = out.split('\n').find((l) => l.startsWith('{"result"'))
       if (code !== 0 || !line) return reject(new Error(`download runner exited ${code}: ${out}`))
