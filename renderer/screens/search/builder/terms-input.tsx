@@ -1,5 +1,6 @@
-import { Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
+import { CountCheckbox } from '../../../components/count-checkbox/count-checkbox'
 import type { QuantityInputProps } from './quantity-input-props'
 import { formatCount } from '../model/format'
 import { quantityLabel } from '../model/labels'
@@ -35,7 +36,12 @@ export function TermsInput({
   )
   const filtered =
     filter === '' ? all : all.filter(([v]) => v.toLowerCase().includes(filter.toLowerCase()))
-  const shown = expanded || filter !== '' ? filtered : filtered.slice(0, SHOWN)
+  const isSelected = (value: string) => selected.some((s) => String(s) === value)
+  // A selected value stays in view even when its count ranks it below the first rows.
+  const shown =
+    expanded || filter !== ''
+      ? filtered
+      : filtered.filter(([value], index) => index < SHOWN || isSelected(value))
 
   const set = (nextValues: Scalar[], nextOp: ListOp = op) =>
     onChange(
@@ -56,11 +62,7 @@ export function TermsInput({
     )
   const toggle = (value: string) => {
     const typed: Scalar = q.type === 'bool' ? value === 'true' : value
-    set(
-      selected.some((s) => String(s) === value)
-        ? selected.filter((s) => String(s) !== value)
-        : [...selected, typed],
-    )
+    set(isSelected(value) ? selected.filter((s) => String(s) !== value) : [...selected, typed])
   }
 
   return (
@@ -92,34 +94,20 @@ export function TermsInput({
         />
       )}
       {shown.map(([value, count]) => {
-        const checked = selected.some((s) => String(s) === value)
+        const checked = isSelected(value)
         return (
-          <Checkbox
+          <CountCheckbox
             key={value}
-            size="xs"
-            radius="xs"
+            label={value}
+            count={count === undefined ? undefined : formatCount(count)}
             checked={checked}
             disabled={!checked && count === 0}
             onChange={() => toggle(value)}
-            label={
-              <Group gap={6} wrap="nowrap" justify="space-between" w="100%">
-                <Text size="xs" truncate>
-                  {value}
-                </Text>
-                {count !== undefined && (
-                  <Text size="xs" c="dimmed">
-                    {formatCount(count)}
-                  </Text>
-                )}
-              </Group>
-            }
-            styles={{ labelWrapper: { flex: 1 }, body: { width: '100%' } }}
-            data-testid="terms-option"
-            data-value={value}
+            inputProps={{ 'data-testid': 'terms-option', 'data-value': value }}
           />
         )
       })}
-      {filtered.length > SHOWN && filter === '' && (
+      {filter === '' && (expanded ? filtered.length > SHOWN : filtered.length > shown.length) && (
         <Button
           size="compact-xs"
           variant="subtle"
