@@ -16,6 +16,7 @@ const fakes = vi.hoisted(() => {
     appListeners,
     windows,
     protocolHandlers: new Map<string, Listener>(),
+    privilegedSchemes: [] as unknown[],
     permissionRequest: { handler: undefined as Listener | undefined },
     permissionCheck: { handler: undefined as Listener | undefined },
     openExternal: vi.fn(() => Promise.resolve()),
@@ -64,7 +65,7 @@ vi.mock('electron', () => {
     protocol: {
       handle: (scheme: string, fn: (...args: unknown[]) => unknown) =>
         fakes.protocolHandlers.set(scheme, fn),
-      registerSchemesAsPrivileged: vi.fn(),
+      registerSchemesAsPrivileged: (schemes: unknown[]) => fakes.privilegedSchemes.push(...schemes),
     },
     session: {
       defaultSession: {
@@ -117,6 +118,7 @@ vi.mock('electron-store', () => ({
 }))
 
 const { startMainProcess } = await import('./lifecycle')
+const { registerAppScheme } = await import('./app-protocol')
 
 /** A fake IPC event from a frame of window `id` showing `url`. */
 function ipcEvent(id: number, url: string | null, isMainFrame = true) {
@@ -252,6 +254,20 @@ describe('Electron main', () => {
     const webview = { preventDefault: vi.fn() }
     listeners.get('will-attach-webview')?.(webview)
     expect(webview.preventDefault).toHaveBeenCalled()
+  })
+
+  it('registers app:// like https, with V8 code caching of the renderer scripts', () => {
+    // Without codeCache, Chromium caches compiled code for http(s) pages only: every start of
+    // the app would compile the whole renderer again.
+    registerAppScheme()
+    expect(fakes.privilegedSchemes).toContainEqual({
+      scheme: 'app',
+      privileges: expect.objectContaining({
+        standard: true,
+        secure: true,
+        codeCache: true,
+      }) as unknown,
+    })
   })
 
   it('serves app:// from the renderer folder only', async () => {
