@@ -6,6 +6,7 @@ import type { AuthStatus } from '../../../shared/ipc/channels/auth'
 import { useMutationInvoke } from '../../ipc/hooks'
 import type { SignInPromptStore, SignInRequest } from './prompt-store'
 import { useAuthStatus } from './use-auth-status'
+import { MountWhenOpened } from '../on-demand/mount-when-opened'
 
 function intro(request: SignInRequest, status: AuthStatus | undefined) {
   const server = status?.serverName ?? 'this server'
@@ -39,23 +40,27 @@ export function SignInModal({ store }: { store: SignInPromptStore }) {
   }, [opened, status.data?.passwordSignIn, store])
   const text = request ? intro(request, status.data) : null
   return (
-    <Modal
-      opened={opened}
-      onClose={() => store.settle(false)}
-      title={text?.title}
-      size="md"
-      centered
-      data-testid="sign-in-modal"
-    >
-      {request && text && (
-        <SignInForm
-          intro={text.text}
-          defaultUsername={status.data?.session?.user.username ?? ''}
-          onCancel={() => store.settle(false)}
-          onDone={() => store.settle(true)}
-        />
+    <MountWhenOpened opened={opened}>
+      {(opened) => (
+        <Modal
+          opened={opened}
+          onClose={() => store.settle(false)}
+          title={text?.title}
+          size="md"
+          centered
+          data-testid="sign-in-modal"
+        >
+          {request && text && (
+            <SignInForm
+              intro={text.text}
+              defaultUsername={status.data?.session?.user.username ?? ''}
+              onCancel={() => store.settle(false)}
+              onDone={() => store.settle(true)}
+            />
+          )}
+        </Modal>
       )}
-    </Modal>
+    </MountWhenOpened>
   )
 }
 

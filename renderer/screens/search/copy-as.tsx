@@ -21,6 +21,7 @@ import {
   type ExportRequest,
 } from '../../../shared/query/export'
 import { useAppCredential, type AppCredential } from './state/use-app-credential'
+import { MountWhenOpened } from '../../components/on-demand/mount-when-opened'
 
 type Format = 'curl' | 'python' | 'archive-query'
 
@@ -100,37 +101,41 @@ export const CopyAsMenu = memo(function CopyAsMenu({
           ))}
         </Menu.Dropdown>
       </Menu>
-      <Modal
-        opened={open !== null}
-        onClose={() => setOpen(null)}
-        title={open ? `Copy as ${TITLES[open]}` : ''}
-        size="xl"
-      >
-        <Stack gap="sm">
-          <ScrollArea.Autosize mah={420}>
-            <Code block data-testid="copy-as-code">
-              {code}
-            </Code>
-          </ScrollArea.Autosize>
-          <Group justify="space-between">
-            <Text size="xs" c="dimmed" maw={520} data-testid="copy-as-note">
-              {open && credentialNote(open, ownerNeedsAuth(owner), credential)}
-            </Text>
-            <CopyButton value={code}>
-              {({ copied, copy }) => (
-                <Button
-                  size="xs"
-                  leftSection={<IconCopy size={14} />}
-                  onClick={copy}
-                  data-testid="copy-as-copy"
-                >
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Stack>
-      </Modal>
+      <MountWhenOpened opened={open !== null}>
+        {(opened) => (
+          <Modal
+            opened={opened}
+            onClose={() => setOpen(null)}
+            title={open ? `Copy as ${TITLES[open]}` : ''}
+            size="xl"
+          >
+            <Stack gap="sm">
+              <ScrollArea.Autosize mah={420}>
+                <Code block data-testid="copy-as-code">
+                  {code}
+                </Code>
+              </ScrollArea.Autosize>
+              <Group justify="space-between">
+                <Text size="xs" c="dimmed" maw={520} data-testid="copy-as-note">
+                  {open && credentialNote(open, ownerNeedsAuth(owner), credential)}
+                </Text>
+                <CopyButton value={code}>
+                  {({ copied, copy }) => (
+                    <Button
+                      size="xs"
+                      leftSection={<IconCopy size={14} />}
+                      onClick={copy}
+                      data-testid="copy-as-copy"
+                    >
+                      {copied ? 'Copied' : 'Copy'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+            </Stack>
+          </Modal>
+        )}
+      </MountWhenOpened>
     </>
   )
 })

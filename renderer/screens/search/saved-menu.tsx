@@ -9,6 +9,7 @@ import { countRender } from '../../components/render-count'
 import { queryKeyFor, useInvoke, useMutationInvoke } from '../../ipc/hooks'
 import { describeQuery } from './model/describe'
 import { formatCount } from './model/format'
+import { MountWhenOpened } from '../../components/on-demand/mount-when-opened'
 
 /**
  * Saved searches of this server: load, save the current one, rename, remove. Memoised: a submit
@@ -101,51 +102,59 @@ export const SavedMenu = memo(function SavedMenu({
           )}
         </Menu.Dropdown>
       </Menu>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.id ? 'Rename saved search' : 'Save this search'}
-      >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault()
-            if (!editing) return
-            const existing = saved.find((s) => s.id === editing.id)
-            save.mutate(
-              {
-                serverId,
-                name: editing.name,
-                search: existing && editing.id ? existing.search : current(),
-                ...(editing.id ? { id: editing.id } : {}),
-              },
-              {
-                onError: (err) =>
-                  notifications.show({ color: 'red', title: 'Not saved', message: err.message }),
-              },
-            )
-          }}
-        >
-          <Stack gap="sm">
-            <TextInput
-              label="Name"
-              placeholder="e.g. Ti–O oxides, VASP, gap > 1 eV"
-              value={editing?.name ?? ''}
-              onChange={(e) => {
-                const name = e.currentTarget.value
-                setEditing((ed) => (ed ? { ...ed, name } : ed))
+      <MountWhenOpened opened={editing !== null}>
+        {(opened) => (
+          <Modal
+            opened={opened}
+            onClose={() => setEditing(null)}
+            title={editing?.id ? 'Rename saved search' : 'Save this search'}
+          >
+            <form
+              onSubmit={(e) => {
+                e.preventDefault()
+                if (!editing) return
+                const existing = saved.find((s) => s.id === editing.id)
+                save.mutate(
+                  {
+                    serverId,
+                    name: editing.name,
+                    search: existing && editing.id ? existing.search : current(),
+                    ...(editing.id ? { id: editing.id } : {}),
+                  },
+                  {
+                    onError: (err) =>
+                      notifications.show({
+                        color: 'red',
+                        title: 'Not saved',
+                        message: err.message,
+                      }),
+                  },
+                )
               }}
-              error={save.error?.message}
-              data-autofocus
-              data-testid="saved-name"
-            />
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending} data-testid="saved-submit">
-                Save
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+            >
+              <Stack gap="sm">
+                <TextInput
+                  label="Name"
+                  placeholder="e.g. Ti–O oxides, VASP, gap > 1 eV"
+                  value={editing?.name ?? ''}
+                  onChange={(e) => {
+                    const name = e.currentTarget.value
+                    setEditing((ed) => (ed ? { ...ed, name } : ed))
+                  }}
+                  error={save.error?.message}
+                  data-autofocus
+                  data-testid="saved-name"
+                />
+                <Group justify="flex-end">
+                  <Button type="submit" loading={save.isPending} data-testid="saved-submit">
+                    Save
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Modal>
+        )}
+      </MountWhenOpened>
     </>
   )
 })

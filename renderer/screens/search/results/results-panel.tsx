@@ -8,6 +8,7 @@ import { ActiveChips } from '../active-chips'
 import { formatCount } from '../model/format'
 import type { BuilderModel } from '../model'
 import type { SearchSession } from '../state/session'
+import { MountWhenOpened } from '../../../components/on-demand/mount-when-opened'
 import { EntryDrawer } from './entry-drawer'
 import { pageQueryOf } from './first-page'
 import { EntryViewers } from './entry-viewers'
@@ -189,12 +190,16 @@ export function ResultsPanel({
           }
         />
       </div>
-      <EntryDrawer
-        serverId={serverId}
-        entryId={openId}
-        closeOnEscape={!viewerOpen}
-        onClose={onCloseEntry}
-      />
+      <MountWhenOpened opened={openId !== null}>
+        {(opened) => (
+          <EntryDrawer
+            serverId={serverId}
+            entryId={opened ? openId : null}
+            closeOnEscape={!viewerOpen}
+            onClose={onCloseEntry}
+          />
+        )}
+      </MountWhenOpened>
       <EntryViewers onOpenChange={setViewerOpen} />
     </Paper>
   )
