@@ -80,9 +80,16 @@ Now:
   (modulepreload), and now the route's CSS too (before, the route's ${'`import()`'} requested it
   after the entry had run and waited for it); the WebSocket used to open only after the whole
   entry had been evaluated, and ${'`app.startup`'} waited for its handshake. Now both leave from
-  the first module the entry evaluates. The largest part left is rendering the shell and the
-  Search screen after the answer (Mantine's per-component style work, and three Selects whose
-  hidden dropdowns floating-ui lays out inside the commit), then the host's ${'`app.startup`'}.
+  the first module the entry evaluates. The shell and the Search screen now render in one pass:
+  the route's component rendered through ${'`React.lazy`'} suspended even with its chunk in, and
+  React holds a suspended boundary's reveal back for up to 300 ms (warm 762 → 546 ms). The
+  builder's facet values are native checkboxes and the dialogs the first screen never shows
+  mount when first opened (~2 100 → ~1 600 React components, 809 → 638 DOM nodes; warm 556 →
+  ~500 ms). Warm, what is left (trace, load ~2): navigation and index.html ~130 ms, evaluating
+  the entry and writing V8's code cache ~100 ms, the ${'`app.startup`'} answer, one render task of
+  200–280 ms (Mantine's per-component work, ~400 Box instances, no hot spot) and ~60 ms of
+  style, layout and paint. Cold adds fetching 61 files six at a time over HTTP/1.1 (~500 ms)
+  and compiling them.
 - **How the first screen is measured**: from the navigation's start to the shell ready and the
   Search button in the DOM; each navigation now starts once Chromium's own processes are quiet.
   A new browser context opens a window whose WebUI renderer (the omnibox popup) takes ~1.1 s of
