@@ -1,9 +1,9 @@
 import { z } from 'zod'
+import { OWNERS } from './owners'
 
-/** Whose data a query searches (nomad-api-facts §2.1); the server validates it as this enum. */
-export const OWNERS = ['public', 'visible', 'all', 'shared', 'user', 'staging', 'admin'] as const
+/** Whose data a query searches: the list is zod-free in owners.ts for the renderer. */
+export { OWNERS, type Owner } from './owners'
 export const owner = z.enum(OWNERS)
-export type Owner = z.infer<typeof owner>
 
 export const paginationOrder = z.enum(['asc', 'desc'])
 export type PaginationOrder = z.infer<typeof paginationOrder>

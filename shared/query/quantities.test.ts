@@ -3,9 +3,9 @@ import {
   DEFAULT_CATALOGUE,
   DEFAULT_QUANTITIES,
   QuantityCatalogue,
-  catalogueFromInfo,
   catalogueToInfo,
 } from './quantities'
+import { catalogueFromInfo } from './catalogue-from-info'
 
 describe('the built-in catalogue', () => {
   it('has unique names and every quantity of facts §9/§10', () => {

@@ -7,7 +7,8 @@
 import type { CatalogueWire, SearchQuantityWire } from '../../../shared/ipc/channels/search'
 import { AppError } from '../../../shared/errors'
 import type { QuantityCatalogue } from '../../../shared/query'
-import { catalogueFromInfo, DEFAULT_CATALOGUE } from '../../../shared/query'
+import { DEFAULT_CATALOGUE } from '../../../shared/query'
+import { catalogueFromInfo } from '../../../shared/query/catalogue-from-info'
 import type { ApiRegistry } from '../api/client-registry'
 
 const FRESH_MS = 30 * 60_000

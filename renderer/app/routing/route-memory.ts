@@ -1,5 +1,5 @@
 import type { RouterHistory } from '@tanstack/react-router'
-import { lastRouteSchema } from '../../../shared/ipc/models/settings'
+import { isStorableRoute } from '../../../shared/ipc/models/last-route'
 
 /**
  * The route to open at start: the one saved in the settings, but only when the window's own
@@ -9,7 +9,7 @@ import { lastRouteSchema } from '../../../shared/ipc/models/settings'
 export function routeToRestore(hash: string, saved: string | undefined): string | undefined {
   if (saved === undefined || saved === '/') return undefined
   if (hash !== '' && hash !== '#' && hash !== '#/') return undefined
-  return lastRouteSchema.safeParse(saved).success ? saved : undefined
+  return isStorableRoute(saved) ? saved : undefined
 }
 
 /**
@@ -30,7 +30,7 @@ export function rememberRoutes(
     if (pending === undefined) return
     const route = pending
     pending = undefined
-    if (lastRouteSchema.safeParse(route).success) save(route)
+    if (isStorableRoute(route)) save(route)
   }
   const unsubscribe = history.subscribe(({ location }) => {
     pending = location.href

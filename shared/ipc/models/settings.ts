@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LAST_ROUTE_MAX_LENGTH, LAST_ROUTE_PATTERN } from './last-route'
 
 /**
  * The user-editable settings as they cross IPC. The persisted document (with schemaVersion and
@@ -21,8 +22,8 @@ const lastDestinationsSchema = z.record(
  */
 export const lastRouteSchema = z
   .string()
-  .max(4096)
-  .regex(/^\/[!-~]*$/, { error: 'A route starts with / and holds no spaces.' })
+  .max(LAST_ROUTE_MAX_LENGTH)
+  .regex(LAST_ROUTE_PATTERN, { error: 'A route starts with / and holds no spaces.' })
 
 export const userSettingsSchema = z.strictObject({
   appearance: z.strictObject({

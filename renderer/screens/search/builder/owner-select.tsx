@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react'
 import { memo } from 'react'
 import { DeferredSelect } from '../../../components/deferred-select'
-import { OWNERS, type Owner } from '../../../../shared/api/common'
+import { OWNERS, type Owner } from '../../../../shared/api/owners'
 import { ownerNeedsAuth } from '../../../../shared/query/export'
 
 /** What each owner value searches (service-api §4.5, nomad-api-facts §2.1), in plain words. */
