@@ -134,6 +134,16 @@ export default tseslint.config(
     plugins: { renderer: { rules: { 'no-cross-screen-imports': noCrossScreenImports } } },
     rules: {
       'renderer/no-cross-screen-imports': 'error',
+      // Mantine's Loader is a <span>: a name on it needs a role, or axe reports
+      // aria-prohibited-attr (only when a scan happens to catch the loader on screen).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name='Loader']:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role']))",
+          message: 'Give a named Loader role="status": it renders a <span>, which cannot be named.',
+        },
+      ],
       // The wire schemas' barrel evaluates every API schema (~50 zod objects) when a value is
       // imported from it; the host decodes the wire, the renderer needs its types.
       '@typescript-eslint/no-restricted-imports': [
@@ -144,7 +154,7 @@ export default tseslint.config(
               regex: '(^|/)shared/api(/index)?$',
               allowTypeImports: true,
               message:
-                'Import types from shared/api; a value from its own module (shared/api/common…): the barrel builds every wire schema when loaded.',
+                'Import types from shared/api; a value from a zod-free module (shared/api/owners…): the barrel builds every wire schema when loaded.',
             },
           ],
         },

@@ -143,7 +143,7 @@ export function PlanSummary({
     return (
       <Paper withBorder p="sm" data-testid="plan-summary" data-state="empty">
         {pending ? (
-          <Loader size="sm" aria-label="Planning" />
+          <Loader size="sm" role="status" aria-label="Planning" />
         ) : (
           <Text size="sm" c="dimmed">
             Choose a destination folder to see what the job will fetch and whether it fits.

@@ -64,7 +64,7 @@ export function UploadCollaborators({
   const [kind, setKind] = useState<'user' | 'group'>('group')
   const send = (c: Change) => change.mutate({ ...input, ...c })
 
-  if (view.isLoading) return <Loader size="sm" aria-label="Loading collaborators" />
+  if (view.isLoading) return <Loader size="sm" role="status" aria-label="Loading collaborators" />
   if (view.error) return <ErrorAlert error={view.error} />
   const data = view.data
   if (!data) return null
@@ -149,7 +149,7 @@ export function UploadCollaborators({
           </Stack>
         </Paper>
       )}
-      {change.isPending && <Loader size="xs" aria-label="Saving" />}
+      {change.isPending && <Loader size="xs" role="status" aria-label="Saving" />}
       {change.error && <ErrorAlert error={change.error} />}
       {data.pending && (
         <Text size="xs" c="dimmed" data-testid="collaborators-pending">

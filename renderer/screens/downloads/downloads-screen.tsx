@@ -30,7 +30,7 @@ export function DownloadsScreen() {
         description="Raw files and archive data, resumable and verified; each job keeps a manifest to prove and repeat it."
         actions={runAgainButton}
       />
-      {jobs.isPending && <Loader size="sm" aria-label="Loading downloads" />}
+      {jobs.isPending && <Loader size="sm" role="status" aria-label="Loading downloads" />}
       {jobs.error && <ErrorAlert error={jobs.error} />}
       {jobs.data && list.length === 0 && <EmptyState />}
       {list.length > 0 && (

@@ -52,7 +52,8 @@ export function FailuresPanel({ jobId }: { jobId: string }) {
     onError: (error) =>
       notifications.show({ color: 'red', title: 'Could not retry', message: error.message }),
   })
-  if (failures.isPending) return <Loader size="sm" aria-label="Loading failed items" />
+  if (failures.isPending)
+    return <Loader size="sm" role="status" aria-label="Loading failed items" />
   if (failures.error) return <ErrorAlert error={failures.error} />
   const { total, items } = failures.data
   const pages = Math.max(1, Math.ceil(total / FAILURES_PAGE))

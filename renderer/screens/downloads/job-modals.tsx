@@ -91,7 +91,7 @@ function ManifestModal({ job, onClose }: { job: JobSummary; onClose: () => void 
       testId="manifest-modal"
       onClose={onClose}
     >
-      {manifest.isPending && <Loader size="sm" aria-label="Loading the manifest" />}
+      {manifest.isPending && <Loader size="sm" role="status" aria-label="Loading the manifest" />}
       {manifest.error && <ErrorAlert error={manifest.error} />}
       {manifest.data && (
         <ScrollArea.Autosize mah="70vh">

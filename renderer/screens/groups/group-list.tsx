@@ -87,7 +87,7 @@ export function GroupList({
       {list.error && <ErrorAlert error={list.error} />}
       {list.isLoading ? (
         <Group justify="center" p="xl">
-          <Loader size="sm" aria-label="Loading groups" />
+          <Loader size="sm" role="status" aria-label="Loading groups" />
         </Group>
       ) : (
         list.data && (

@@ -41,7 +41,7 @@ export function GroupPage({
           All groups
         </Group>
       </Anchor>
-      {detail.isLoading && <Loader size="sm" aria-label="Loading the group" />}
+      {detail.isLoading && <Loader size="sm" role="status" aria-label="Loading the group" />}
       {detail.error && <ErrorAlert error={detail.error} />}
       {group && (
         <>

@@ -75,7 +75,7 @@ export function GroupsScreen({ group }: { group?: string }) {
         }
       />
       {activeId === undefined || auth.isLoading ? (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label="Loading" />
       ) : group === undefined ? (
         <GroupList
           serverId={activeId}

@@ -25,7 +25,9 @@ export function OfflineScreen() {
         description="Searches, entries and uploads pinned to this computer: their metadata and archive summaries stay available without a network."
       />
       <WorkOfflineSwitch />
-      {list.isPending && <Loader size="sm" aria-label="Loading the offline library" />}
+      {list.isPending && (
+        <Loader size="sm" role="status" aria-label="Loading the offline library" />
+      )}
       {list.error && <ErrorAlert error={list.error} />}
       {damaged.length > 0 && <DamagedRecords damaged={damaged} pins={pins} />}
       {list.data && pins.length === 0 && <EmptyState />}

@@ -21,7 +21,7 @@ export function SyncReportModal({ pin, onClose }: { pin: PinSummary; onClose: ()
   return (
     <Modal opened onClose={onClose} size="lg" title={`What changed in “${pin.label}”`}>
       <Stack gap="md" data-testid="sync-report">
-        {report.isPending && <Loader size="sm" aria-label="Loading the report" />}
+        {report.isPending && <Loader size="sm" role="status" aria-label="Loading the report" />}
         {report.error && <ErrorAlert error={report.error} />}
         {data === null && <Text size="sm">This pin has not been synced yet.</Text>}
         {data && (

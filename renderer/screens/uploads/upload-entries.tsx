@@ -26,7 +26,7 @@ export function UploadEntries({
   if (entries.isLoading)
     return (
       <Center h={120}>
-        <Loader size="sm" aria-label="Loading the entries" />
+        <Loader size="sm" role="status" aria-label="Loading the entries" />
       </Center>
     )
   if (entries.error)

@@ -72,7 +72,7 @@ export function UploadPage({
       />
       {detail.isLoading && (
         <Center h={120}>
-          <Loader size="sm" aria-label="Loading the upload" />
+          <Loader size="sm" role="status" aria-label="Loading the upload" />
         </Center>
       )}
       {detail.error && (

@@ -28,7 +28,7 @@ export function UploadsScreen() {
       />
       {auth.isLoading || servers.isLoading ? (
         <Center h={160}>
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label="Loading" />
         </Center>
       ) : signedIn ? (
         <UploadsList serverId={serverId} />
@@ -72,7 +72,7 @@ function UploadsList({ serverId }: { serverId: string }) {
       <UploadsFilters value={filters} onChange={changed} />
       {list.isLoading && (
         <Center h={160}>
-          <Loader size="sm" aria-label="Loading your uploads" />
+          <Loader size="sm" role="status" aria-label="Loading your uploads" />
         </Center>
       )}
       {list.error && (

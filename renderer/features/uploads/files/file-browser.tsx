@@ -212,7 +212,7 @@ export function FileBrowser({
         <ViewerPane>
           {listing.isLoading && (
             <Center h={160}>
-              <Loader size="sm" aria-label="Loading the folder" />
+              <Loader size="sm" role="status" aria-label="Loading the folder" />
             </Center>
           )}
           {listing.error && listing.total === undefined && (
