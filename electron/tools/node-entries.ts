@@ -38,14 +38,16 @@ export async function buildNodeEntries(root: string): Promise<void> {
 }
 
 /**
- * Packages bundled into the entries with everything they import. Why: Node's CommonJS loader
- * resolved their files and parsed each one for its exports (undici has 110) at every start of
- * `npm run web` and of every e2e test's host: bundled, the host's CPU from start to a loaded app
- * fell from ~1.58 to ~1.33 s (4 starts each, 28 Nov). The rest stays external: zod
- * (fastify-type-provider-zod must see the same copy as our schemas), lmdb (a native addon), the
- * sandbox's fastify and its plugins (loaded on first use), yazl and yauzl.
+ * Packages bundled into the entries with everything they import. Why: Node's loaders resolved
+ * their files and parsed each one at every start of `npm run web`, of every e2e test's host and
+ * of every sandbox: bundled, the host's CPU from start to a loaded app fell from ~1.58 to
+ * ~1.33 s (undici, ws, conf; 4 starts each, 28 Nov), and importing zod takes ~45 instead of
+ * ~75 ms, fastify ~62 instead of ~90 ms (3 runs each, 28 Nov, second session). zod and
+ * fastify-type-provider-zod go together, so that the provider sees the same copy of zod as our
+ * schemas (one shared chunk). The rest stays external: lmdb (a native addon), fastify's plugins
+ * (@fastify/swagger-ui serves files from its own package folder), yazl and yauzl.
  */
-const BUNDLED = new Set(['undici', 'ws', 'conf'])
+const BUNDLED = new Set(['undici', 'ws', 'conf', 'zod', 'fastify-type-provider-zod', 'fastify'])
 /** Optional native speed-ups that ws requires inside try/catch; not installed. */
 const OPTIONAL_ABSENT = new Set(['bufferutil', 'utf-8-validate'])
 
