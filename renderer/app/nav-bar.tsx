@@ -1,4 +1,4 @@
-import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core'
+import { Divider, NavLink, Stack, Text } from '@mantine/core'
 import classes from './nav-bar.module.css'
 import { SECTIONS, type SectionId } from './sections'
 
@@ -42,7 +42,9 @@ export function NavBar({
   const last = SECTIONS.length - 1
   return (
     <Stack h="100%" gap={0} p="sm" justify="space-between" component="nav" aria-label="Sections">
-      <ScrollArea type="never">
+      {/* Scrolls in a short window, without a bar (a plain box: Mantine's ScrollArea kept five
+          ResizeObservers for a bar it never showed, one forcing a layout after the first screen). */}
+      <div className={classes.sections}>
         <Stack gap={2}>
           <Text
             size="xs"
@@ -57,7 +59,7 @@ export function NavBar({
           </Text>
           {SECTIONS.slice(0, last).map((_, index) => item(index))}
         </Stack>
-      </ScrollArea>
+      </div>
       <Stack gap={2}>
         <Divider mb="xs" />
         {item(last)}
