@@ -62,9 +62,12 @@ Now:
   sandbox (fastify, ajv, its schemas and corpus) when the Local sandbox is first used. The rest
   is module loading: undici (110 files), ajv + semver for conf's settings file (133 files),
   zod schemas of the IPC contract, ws; node's own bootstrap is ~40 ms.
-- **100 000-entry sandbox** (CPU to ready, about 3.2–3.5 s → 2.6–2.8 s): the corpus is built
-  before the port opens: generating the entries, indexing them and garbage collection (about a
-  third of the CPU). Entry ids now hash in one call (${'`crypto.hash`'}): 100 000 ids 414 → 71 ms.
+- **100 000-entry sandbox** (CPU to ready, about 3.2–3.5 s → 2.6–2.8 s on 25 Nov's machine):
+  the corpus is built before the port opens: generating the entries, indexing them and garbage
+  collection (about a third of the CPU). Entry ids hash in one call (${'`crypto.hash`'}): 100 000
+  ids 414 → 71 ms, and since 28 Nov come as base64url text rather than a Buffer each (the
+  corpus 2.2 → 1.95 s); zod and fastify load from the bundle (~165 → ~107 ms of imports). The
+  same build varies 1.6–2.4 s from run to run on an idle machine.
 - **Search click, round trip** (a host-side trace of 8 timed rounds, load ~4): the host had
   ${'`search.page`'} 0.4 ms after the page sent it and the scheduler sent it at once in every
   round (the bench leaves 300 ms after the prefetch, 100 ms after the raw call); the host's
@@ -91,7 +94,14 @@ Now:
   style, layout and paint. Cold adds fetching the files six at a time over HTTP/1.1 and
   compiling them: library code is now grouped by the screens that use it, 27 files for the
   first screen instead of 59 (cold 1 119 → 966 ms), and zod no longer loads with it (initial
-  JS 237 → 211 kB gzip before the grouping, 240 kB after).
+  JS 237 → 211 kB gzip before the grouping, 240 kB after). Two forced layouts are gone: the
+  navigation scrolls in a plain box rather than Mantine's ScrollArea, whose ResizeObservers read
+  sizes after the first screen's DOM changed (35 ms), and a truncated text no longer measures
+  itself while React commits (warm answer → screen 238 → 196 ms in a 7-run A/B). Writing the
+  ${'`app.startup`'} answer into the page (web mode) was tried and dropped: the shell then
+  painted ~150 ms earlier but the Search screen ~100 ms later, since its code was still on the
+  way and React held its reveal back; the answer arrives while the entry is still being
+  evaluated, so the main thread, not the WebSocket, sets the pace.
 - **How the first screen is measured**: from the navigation's start to the shell ready and the
   Search button in the DOM; each navigation now starts once Chromium's own processes are quiet.
   A new browser context opens a window whose WebUI renderer (the omnibox popup) takes ~1.1 s of
