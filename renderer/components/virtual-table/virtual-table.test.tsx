@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { stubLayoutSize } from '../../test-support/layout-size'
 import { RESIZE_STEP } from './header-row'
 import { VirtualTable, type VirtualColumn } from './virtual-table'
 
@@ -87,5 +88,30 @@ describe('VirtualTable column widths', () => {
     const handle = screen.getByRole('separator', { name: 'Width of Code' })
     for (let i = 0; i < 5; i++) fireEvent.keyDown(handle, { key: 'ArrowLeft', shiftKey: true })
     expect(onWidths).toHaveBeenLastCalledWith({ code: 60 })
+  })
+})
+
+describe('VirtualTable rows', () => {
+  stubLayoutSize()
+
+  it('turns its rows stale without formatting a cell again, and drops their entry ids', () => {
+    const rows = [
+      { id: 'a', name: 'Alpha', code: 'A1' },
+      { id: 'b', name: 'Beta', code: 'B2' },
+    ]
+    const renderCell = vi.fn((row: Row, id: string) => (id === 'name' ? row.name : row.code))
+    // As the results table passes them: the same functions from one render to the next.
+    const rowAt = (index: number) => rows[index]
+    const cellText = (row: Row, id: string) => (id === 'name' ? row.name : row.code)
+    const { rerender } = render(table(rows, { renderCell, rowAt, cellText }))
+    expect(screen.getAllByTestId('result-row')[0]).toHaveAttribute('data-entry-id', 'a')
+    const formatted = renderCell.mock.calls.length
+    expect(formatted).toBeGreaterThan(0)
+    rerender(table(rows, { renderCell, rowAt, cellText, stale: true }))
+    expect(screen.getByTestId('results-grid')).toHaveAttribute('data-stale', 'true')
+    for (const row of screen.getAllByTestId('result-row'))
+      expect(row).not.toHaveAttribute('data-entry-id')
+    expect(screen.getByText('Beta')).toBeInTheDocument()
+    expect(renderCell.mock.calls.length).toBe(formatted)
   })
 })
