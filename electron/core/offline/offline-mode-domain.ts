@@ -6,6 +6,7 @@ import { openDbManager, type DbManager } from '../db-manager'
 import type { HandlersFor } from '../ipc/router'
 import type { OfflineEntries } from '../search/offline-fallback'
 import type { StatusTracker } from '../servers/status-tracker'
+import { recheckWhenUnreachable } from '../servers/unreachable-recheck'
 import type { CoreServices } from '../services'
 import type { OfflineManager } from './offline-manager'
 import { RecentCache } from './recent-cache'
@@ -41,14 +42,11 @@ export function createOfflineModeDomain(
   const withCache = <T>(action: (cache: RecentCache) => T | Promise<T>) => cacheManager.use(action)
   const log = services.logger.child('offline')
 
-  // A request that finds a server unreachable: check it now, so the status bar and the banner
-  // turn to offline at once instead of at the next scheduled check.
-  services.offlineMode.onUnreachable((serverId) => {
-    const state = status.snapshot().servers[serverId]?.state
-    if (state !== 'online' && state !== 'error') return
-    const profile = services.profiles.list().servers.find((s) => s.id === serverId)
-    if (profile !== undefined) void status.check(profile)
-  })
+  services.offlineMode.onUnreachable(
+    recheckWhenUnreachable(status, (serverId) =>
+      services.profiles.list().servers.find((s) => s.id === serverId),
+    ),
+  )
 
   const build = async (): Promise<OfflineEntries> => {
     const manager = await deps.manager.ready()
