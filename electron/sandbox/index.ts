@@ -94,6 +94,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { app, routes } = await buildApp(ctx, front.handler)
   await app.listen({ host, port: options.port ?? 0 })
   state.persist()
+  const stopDerivingIds = state.data.deriveIdsInBackground()
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
   const urlHost = host.includes(':') ? `[${host}]` : host
@@ -128,6 +129,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     routes: () => routes,
     size: { entries: state.data.size, uploads: state.data.uploads.length },
     close: async () => {
+      stopDerivingIds()
       state.flush()
       app.server.closeAllConnections()
       await app.close()

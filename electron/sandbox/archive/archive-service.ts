@@ -59,7 +59,7 @@ export class ArchiveService {
         }
       }
       if (index === undefined || this.store.metas[index]?.uploadIndex !== upload.index) return null
-      const entryId = this.store.entryIds[index] ?? ''
+      const entryId = this.store.entryId(index)
       return {
         key: `../uploads/${upload.upload_id}/archive/${entryId}`,
         uploadId: upload.upload_id,

@@ -129,12 +129,9 @@ export function entryReferences(
   ]
 }
 
-/** One entry's search document (upload-level fields from `part`). */
+/** One entry's search document (upload-level fields from `part`, id and mainfile from `resolver`). */
 export function buildEntryDoc(
   meta: EntryMeta,
-  entryId: string,
-  /** `${meta.dir}/${the program's mainfile}`, flattened: the entry id derives from it too. */
-  mainfile: string,
   part: UploadPart,
   upload: UploadRecord,
   resolver: DocResolver,
@@ -145,8 +142,6 @@ export function buildEntryDoc(
   const lists = definitionLists(meta.workflow)
   const createMs = upload.createMs + (meta.index - upload.entryStart + 1) * 1_300
   return new StoredEntryDoc(meta.index, resolver, part, {
-    entry_id: entryId,
-    mainfile,
     entry_name: cached(
       entryNames,
       meta.materialIndex * PROGRAMS.length + meta.programIndex,

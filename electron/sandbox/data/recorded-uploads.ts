@@ -132,8 +132,6 @@ export function recordedDoc(
   const doc = entry.doc
   const created = str(doc.entry_create_time) ?? part.upload_create_time
   const stored = new StoredEntryDoc(meta.index, resolver, part, {
-    entry_id: entry.entry_id,
-    mainfile: entry.mainfile,
     entry_name: str(doc.entry_name) ?? entry.mainfile,
     entry_type: str(doc.entry_type) ?? 'unknown',
     entry_create_time: created,

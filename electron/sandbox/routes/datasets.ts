@@ -34,7 +34,7 @@ export async function datasetsRoutes(app: FastifyInstance, ctx: DataContext): Pr
     dataset.uploadIndices.flatMap((u) => {
       const upload = store.uploads[u]
       return upload?.published
-        ? store.entryIds.slice(upload.entryStart, upload.entryStart + upload.entryCount)
+        ? store.entryIdsOf(upload.entryStart, upload.entryStart + upload.entryCount)
         : []
     })
 

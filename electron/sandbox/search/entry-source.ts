@@ -47,7 +47,7 @@ export function entrySource(store: DataStore): DocumentSource {
       return store.version
     },
     doc: (index) => store.docs[index] as unknown as Doc,
-    id: (index) => store.entryIds[index] ?? '',
+    id: (index) => store.entryId(index),
     sharedParts: ENTRY_SHARED_PARTS,
   }
 }
