@@ -1,12 +1,11 @@
 import { definitionLists, methodPart } from './method-parts'
 import { entryNumbers } from './entry-numbers'
-import { flat } from './flat'
 import { materialParts, materialPartsKey } from './material-parts'
 import { MATERIALS } from './materials'
 import type { EntryMeta, UploadRecord } from './model'
 import { cached } from './cached'
 import { PROGRAMS, WORKFLOW_SECTIONS } from './programs'
-import { StoredEntryDoc, type DocResolver } from './stored-doc'
+import { StoredEntryDoc, type DocResolver, type EntryTime } from './stored-doc'
 import { esTime } from './time'
 import type { UploadPart } from './upload-part'
 
@@ -129,18 +128,22 @@ export function entryReferences(
   ]
 }
 
+/** A generated entry's entry_create_time or last_processing_time: 1.3 s apart in its upload. */
+export function entryTime(meta: EntryMeta, upload: UploadRecord, which: EntryTime): string {
+  const createMs = upload.createMs + (meta.index - upload.entryStart + 1) * 1_300
+  return esTime(which === 'created' ? createMs : createMs + 400)
+}
+
 /** One entry's search document (upload-level fields from `part`, id and mainfile from `resolver`). */
 export function buildEntryDoc(
   meta: EntryMeta,
   part: UploadPart,
-  upload: UploadRecord,
   resolver: DocResolver,
 ): StoredEntryDoc {
   const program = PROGRAMS[meta.programIndex] ?? PROGRAMS[0]
   const material = MATERIALS[meta.materialIndex]
   const parts = materialParts(meta.materialIndex, meta.supercell)
   const lists = definitionLists(meta.workflow)
-  const createMs = upload.createMs + (meta.index - upload.entryStart + 1) * 1_300
   return new StoredEntryDoc(meta.index, resolver, part, {
     entry_name: cached(
       entryNames,
@@ -148,9 +151,7 @@ export function buildEntryDoc(
       () => `${material?.descriptive ?? 'X'} ${program?.name ?? ''} simulation`,
     ),
     entry_type: program?.name ?? 'unknown',
-    entry_create_time: flat(esTime(createMs)),
     parser_name: program?.parser ?? 'parsers/archive',
-    last_processing_time: flat(esTime(createMs + 400)),
     nomad_version: NOMAD_VERSION,
     lists,
     optimade: parts.optimade,

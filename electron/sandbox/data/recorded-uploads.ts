@@ -1,7 +1,7 @@
 import type { EntryMeta, UploadRecord } from './model'
 import type { RecordedEntry } from './recorded-archives'
 import type { DefinitionLists } from './method-parts'
-import type { DocResolver } from './stored-doc'
+import type { DocResolver, EntryTime } from './stored-doc'
 import { DERIVED_DOC_FIELDS, StoredEntryDoc, UPLOAD_DOC_FIELDS } from './stored-doc'
 import type { UploadPart } from './upload-part'
 import { DATA_END_MS } from './time'
@@ -130,13 +130,10 @@ export function recordedDoc(
   const entry = meta.recorded
   if (!entry) throw new Error(`entry ${meta.index} is not recorded`)
   const doc = entry.doc
-  const created = str(doc.entry_create_time) ?? part.upload_create_time
   const stored = new StoredEntryDoc(meta.index, resolver, part, {
     entry_name: str(doc.entry_name) ?? entry.mainfile,
     entry_type: str(doc.entry_type) ?? 'unknown',
-    entry_create_time: created,
     parser_name: entry.parser_name,
-    last_processing_time: str(doc.last_processing_time) ?? created,
     nomad_version: str(doc.nomad_version) ?? '1.3.4',
     lists: lists(Object.keys(doc).includes('quantities') ? doc : metadataOf(entry)),
     optimade: (doc.optimade as Record<string, unknown> | undefined) ?? {},
@@ -153,6 +150,13 @@ export function recordedDoc(
   if (Array.isArray(doc.references)) stored.references = doc.references as never[]
   if (typeof doc.domain === 'string') stored.domain = doc.domain
   return stored
+}
+
+/** A recorded entry's times as recorded; the upload's time where the recording has none. */
+export function recordedEntryTime(meta: EntryMeta, part: UploadPart, which: EntryTime): string {
+  const doc = meta.recorded?.doc ?? {}
+  const created = str(doc.entry_create_time) ?? part.upload_create_time
+  return which === 'created' ? created : (str(doc.last_processing_time) ?? created)
 }
 
 /** entry_references of a recorded entry, when its document has them. */

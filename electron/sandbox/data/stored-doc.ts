@@ -8,17 +8,22 @@ import type { UploadPart } from './upload-part'
  * `entry_references` are derived on access (prototype getters, so not own keys): storing
  * them would cost ~50 MB at 100 000 entries. The upload-level fields (UPLOAD_DOC_FIELDS) are
  * getters too, read through the upload's shared part: 14 fewer slots per document, and a
- * membership edit swaps one reference. `entry_id` (= `calc_id`) and `mainfile` come from the
- * store, which derives them on first use: hashing 100 000 ids and building their mainfile
- * strings before the port opened was a quarter of the 100 000-entry start (docs/performance.md).
+ * membership edit swaps one reference. `entry_id` (= `calc_id`), `mainfile` and the two times
+ * come from the store, which derives them when read: hashing 100 000 ids and building their
+ * mainfile and time strings before the port opened was a third of the 100 000-entry start
+ * (docs/performance.md).
  * So output code lists fields from DOC_FIELDS, in the order the real server prints them, not
  * from the object's own keys. Optional fields hold `undefined` when absent; output code omits
  * them like nulls.
  */
 
+/** Which of an entry's two times: entry_create_time or last_processing_time. */
+export type EntryTime = 'created' | 'processed'
+
 export interface DocResolver {
   entryId(index: number): string
   mainfile(index: number): string
+  entryTime(index: number, which: EntryTime): string
   files(index: number): string[]
   entryReferences(index: number): Record<string, string>[] | undefined
 }
@@ -26,9 +31,7 @@ export interface DocResolver {
 export interface EntryFields {
   entry_name: string
   entry_type: string
-  entry_create_time: string
   parser_name: string
-  last_processing_time: string
   nomad_version: string
   lists: DefinitionLists
   optimade: Record<string, unknown>
@@ -44,10 +47,8 @@ export class StoredEntryDoc {
   #part: UploadPart
   entry_name: string
   entry_type: string
-  entry_create_time: string
   parser_name: string
   processed: boolean
-  last_processing_time: string
   processing_errors: never[]
   nomad_version: string
   nomad_commit: string
@@ -67,10 +68,8 @@ export class StoredEntryDoc {
     this.#part = part
     this.entry_name = fields.entry_name
     this.entry_type = fields.entry_type
-    this.entry_create_time = fields.entry_create_time
     this.parser_name = fields.parser_name
     this.processed = true
-    this.last_processing_time = fields.last_processing_time
     this.processing_errors = EMPTY
     this.nomad_version = fields.nomad_version
     this.nomad_commit = ''
@@ -95,6 +94,14 @@ export class StoredEntryDoc {
 
   get mainfile(): string {
     return this.#resolver.mainfile(this.#index)
+  }
+
+  get entry_create_time(): string {
+    return this.#resolver.entryTime(this.#index, 'created')
+  }
+
+  get last_processing_time(): string {
+    return this.#resolver.entryTime(this.#index, 'processed')
   }
 
   get upload_id(): UploadPart['upload_id'] {

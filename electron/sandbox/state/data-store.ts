@@ -1,4 +1,4 @@
-import { buildEntryDoc, entryReferences } from '../data/entry-doc'
+import { buildEntryDoc, entryReferences, entryTime } from '../data/entry-doc'
 import type { DocResolver } from '../data/stored-doc'
 import { uploadPart, type UploadPart } from '../data/upload-part'
 import { fixtureUploads, type FixtureOptions } from '../data/fixture-uploads'
@@ -10,6 +10,7 @@ import {
   recordedData,
   recordedDoc,
   recordedEntryReferences,
+  recordedEntryTime,
   recordedFilesOf,
 } from '../data/recorded-uploads'
 import { recordedEntries } from '../data/recorded-archives'
@@ -133,7 +134,7 @@ export class DataStore {
       const part = this.parts[meta.uploadIndex]
       if (!upload || !part) throw new Error('entry without upload')
       if (meta.recorded !== undefined) return recordedDoc(meta, part, resolver)
-      const doc = buildEntryDoc(meta, part, upload, resolver)
+      const doc = buildEntryDoc(meta, part, resolver)
       if (options.revised === true && isRevisedEntry(i)) doc.comment = revisedComment(doc.comment)
       return doc
     })
@@ -143,6 +144,15 @@ export class DataStore {
     return {
       entryId: (index) => this.entryId(index),
       mainfile: (index) => this.mainfile(index),
+      entryTime: (index, which) => {
+        const meta = this.metas[index]
+        const upload = meta && this.uploads[meta.uploadIndex]
+        const part = meta && this.parts[meta.uploadIndex]
+        if (!meta || !upload || !part) return ''
+        return meta.recorded === undefined
+          ? entryTime(meta, upload, which)
+          : recordedEntryTime(meta, part, which)
+      },
       files: (index) => {
         const meta = this.metas[index]
         if (meta?.recorded !== undefined) return recordedFilesOf(meta)
