@@ -46,7 +46,7 @@ export async function buildApp(
   installCors(app)
   installInputLimits(app)
   await app.register(authPlugin, { ctx })
-  await registerOpenApi(app, ctx.basePath)
+  registerOpenApi(app, ctx.basePath, routes)
   const docs = `${ctx.basePath}/extensions/docs`
   for (const url of new Set([ctx.basePath || '/', `${ctx.basePath}/`])) {
     app.get(url, { schema: { hide: true } }, async (_request, reply) => reply.redirect(docs, 307))

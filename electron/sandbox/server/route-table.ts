@@ -1,11 +1,15 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifySchema } from 'fastify'
 import type { z } from 'zod'
 
-/** One registered route as the fuzz suite and tools see it: method, URL pattern, body schema. */
+/**
+ * One registered route as the fuzz suite, tools and the API dashboard see it: method, URL
+ * pattern, body schema and the whole schema (zod), which the OpenAPI document describes.
+ */
 export interface RouteInfo {
   method: string
   url: string
   body: z.ZodType | null
+  schema: FastifySchema | undefined
 }
 
 function isZod(value: unknown): value is z.ZodType {
@@ -22,7 +26,12 @@ export function recordRoutes(app: FastifyInstance): readonly RouteInfo[] {
     const methods = Array.isArray(options.method) ? options.method : [options.method]
     const body: unknown = options.schema?.body
     for (const method of methods)
-      routes.push({ method: String(method), url: options.url, body: isZod(body) ? body : null })
+      routes.push({
+        method: String(method),
+        url: options.url,
+        body: isZod(body) ? body : null,
+        schema: options.schema,
+      })
   })
   return routes
 }

@@ -1,3 +1,4 @@
+import { get as httpGet, type IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../index'
 import { get, post, testSandbox } from '../testing/harness'
@@ -67,6 +68,34 @@ describe('server skeleton', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/html')
     expect(response.text).toContain('swagger')
+  })
+
+  it("serves the dashboard's files with caching, and its unknown paths as not found", async () => {
+    const css = await fetch(`${sandbox.baseUrl}/extensions/docs/static/swagger-ui.css`)
+    expect(css.status).toBe(200)
+    expect(css.headers.get('content-type')).toContain('text/css')
+    expect((await css.text()).length).toBeGreaterThan(10_000)
+    const etag = css.headers.get('etag') ?? ''
+    expect(etag).not.toBe('')
+    // node:http, not fetch: fetch sends `Cache-Control: no-cache` with a conditional request.
+    const again = await new Promise<IncomingMessage>((done, fail) =>
+      httpGet(
+        `${sandbox.baseUrl}/extensions/docs/static/swagger-ui.css`,
+        { headers: { 'if-none-match': etag } },
+        done,
+      ).on('error', fail),
+    )
+    again.resume()
+    expect(again.statusCode).toBe(304)
+    expect(again.headers['content-type']).toBeUndefined()
+    const head = await fetch(`${sandbox.baseUrl}/extensions/docs/static/swagger-ui.css`, {
+      method: 'HEAD',
+    })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe(css.headers.get('content-length'))
+    const missing = await get(sandbox, '/extensions/docs/no-such-file')
+    expect(missing.status).toBe(404)
+    expect(missing.text).toBe('{"detail":"Not Found"}')
   })
 
   it('answers unknown routes like FastAPI and the health check like NOMAD', async () => {
