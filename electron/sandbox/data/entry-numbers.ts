@@ -27,9 +27,29 @@ export interface EntryNumbers {
 /** Semi-local functionals underestimate gaps; hybrids come close to experiment. */
 const GAP_FACTOR: Record<string, number> = { LDA: 0.55, GGA: 0.6, 'meta-GGA': 0.75, hybrid: 0.95 }
 
-/** Two significant digits: search values repeat, so entry documents can share objects. */
-function coarse(value: number): number {
-  return Number(value.toPrecision(2))
+/**
+ * Two significant digits: search values repeat, so entry documents can share objects. The same
+ * double as `Number(value.toPrecision(2))` without its string round trip (three per geometry
+ * optimisation at start, ~40 ms at 100 000 entries): the two leading digits as an integer,
+ * scaled back by an exact power of ten, so that the result is rounded once, like a parse.
+ */
+export function coarse(value: number): number {
+  if (!(value > 0) || !Number.isFinite(value)) return Number(value.toPrecision(2))
+  // Two digits before the point; log10 may be one off next to a power of ten.
+  let exponent = Math.floor(Math.log10(value)) - 1
+  let scaled = shift(value, exponent)
+  if (scaled >= 100) scaled = shift(value, ++exponent)
+  else if (scaled < 10) scaled = shift(value, --exponent)
+  // Near a tie the scaled value's own rounding may decide it: 9.95 is 9.9499…, scaled 99.5.
+  const tie = Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-9
+  if (tie || Math.abs(exponent) > 22) return Number(value.toPrecision(2))
+  const digits = Math.round(scaled)
+  return exponent < 0 ? digits / 10 ** -exponent : digits * 10 ** exponent
+}
+
+/** value / 10^exponent, multiplying by an exact power of ten where the exponent is negative. */
+function shift(value: number, exponent: number): number {
+  return exponent < 0 ? value * 10 ** -exponent : value / 10 ** exponent
 }
 
 export function entryNumbers(meta: EntryMeta): EntryNumbers {
