@@ -67,7 +67,12 @@ Now:
   collection (about a third of the CPU). Entry ids hash in one call (${'`crypto.hash`'}): 100 000
   ids 414 → 71 ms, and since 28 Nov come as base64url text rather than a Buffer each (the
   corpus 2.2 → 1.95 s); zod and fastify load from the bundle (~165 → ~107 ms of imports). The
-  same build varies 1.6–2.4 s from run to run on an idle machine.
+  same build varies 1.6–2.4 s from run to run on an idle machine. Since the fourth session of
+  28 Nov the store derives entry ids, mainfiles and entry times when first read (ids between
+  requests after the port opens), builds the API dashboard on its first visit, and interns
+  sections without a closure per lookup: ready 2.47 → 1.72 s in 9 interleaved starts of the
+  session's first and last builds (the first search after the start derives the ids its
+  order needs, ~0.2 s once).
 - **Search click, round trip** (a host-side trace of 8 timed rounds, load ~4): the host had
   ${'`search.page`'} 0.4 ms after the page sent it and the scheduler sent it at once in every
   round (the bench leaves 300 ms after the prefetch, 100 ms after the raw call); the host's
