@@ -60,36 +60,44 @@ function properties(meta: EntryMeta): Record<string, unknown> {
     let thermodynamic = mdSections.get(numbers.timeStep)
     if (thermodynamic === undefined)
       mdSections.set(numbers.timeStep, (thermodynamic = thermodynamicSection(numbers.timeStep)))
-    const sets = cached(propertySets, thermodynamic, newMap<number, Section>)
-    let set = sets.get(key)
-    if (set === undefined)
-      sets.set(
-        key,
-        (set = {
-          n_calculations: meta.steps,
-          structures,
-          available_properties: TRAJECTORY_PROPERTIES,
-          thermodynamic,
-        }),
-      )
-    return set
+    return propertySet('thermodynamic', thermodynamic, key, meta.steps, structures)
   }
   const byGap = cached(gapSections, numbers.gapType, newMap<number, Section>)
   let electronic = byGap.get(numbers.gap)
   if (electronic === undefined)
     byGap.set(numbers.gap, (electronic = electronicSection(numbers.gapType, numbers.gap)))
-  const sets = cached(propertySets, electronic, newMap<number, Section>)
+  return propertySet('electronic', electronic, key, meta.steps, structures)
+}
+
+/** The interned property set around one shared section, per steps and material part (`key`). */
+function propertySet(
+  name: 'thermodynamic' | 'electronic',
+  section: Section,
+  key: number,
+  steps: number,
+  structures: unknown,
+): Section {
+  const sets = cached(propertySets, section, newMap<number, Section>)
   let set = sets.get(key)
-  if (set === undefined)
-    sets.set(
-      key,
-      (set = {
-        n_calculations: meta.steps,
-        structures,
-        available_properties: SINGLE_POINT_PROPERTIES,
-        electronic,
-      }),
-    )
+  if (set === undefined) {
+    // One literal each, in the real server's key order: a key added later would cost a second
+    // allocation per set (V8's out-of-object properties).
+    set =
+      name === 'electronic'
+        ? {
+            n_calculations: steps,
+            structures,
+            available_properties: SINGLE_POINT_PROPERTIES,
+            electronic: section,
+          }
+        : {
+            n_calculations: steps,
+            structures,
+            available_properties: TRAJECTORY_PROPERTIES,
+            thermodynamic: section,
+          }
+    sets.set(key, set)
+  }
   return set
 }
 
