@@ -2,8 +2,12 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 import { nodeEntries } from './electron/tools/node-entries'
+import { firstScreenChunkGroups } from './electron/tools/first-screen-chunks'
 import { precompress } from './electron/tools/precompress'
 import { preloadFirstScreen } from './electron/tools/preload-first-screen'
+
+/** The screen the window opens on, whose code index.html preloads. */
+const FIRST_SCREEN = 'renderer/screens/search/search-screen.tsx'
 
 // One build for the three Electron targets. The preload must be a single CommonJS file because
 // sandboxed preloads cannot load ES modules or other files (Electron docs, "Sandboxing").
@@ -29,7 +33,7 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
     // Precompressed (brotli, gzip) for the web host; Electron reads the plain files.
-    plugins: [react(), preloadFirstScreen('screens/search/search-screen.tsx'), precompress()],
+    plugins: [react(), preloadFirstScreen(FIRST_SCREEN), precompress()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       // Minified, with a manifest of chunks and their imports that the bundle-size check and the
@@ -42,14 +46,19 @@ export default defineConfig({
       rollupOptions: {
         input: { index: resolve(import.meta.dirname, 'renderer/index.html') },
         output: {
-          // Library code is grouped by the set of screens that use it (entriesAware), and a
-          // group under ~20 kB joins its closest neighbour. Left to itself, rolldown gave each
-          // Mantine component shared by two screens its own file: the first screen took 59 files,
-          // six at a time over HTTP/1.1 in web mode, each compiled and cached on its own. Now 27,
-          // with the same bytes; cold first screen 1 119 -> 966 ms, warm 541 -> 477 ms
-          // (docs/performance.md). A larger threshold moves lazy code into the entry.
+          // What the entry loads statically is one chunk, and what the first screen adds is
+          // another (electron/tools/first-screen-chunks.ts). Other library code is grouped by
+          // the set of screens that use it (entriesAware), and a group under ~20 kB joins its
+          // closest neighbour. Left to itself, rolldown gave each Mantine component shared by
+          // two screens its own file: the first screen took 59 files, then 30 with the
+          // entriesAware groups, now 5 (cold first screen 1 119 -> 966 -> ~730 ms; see
+          // docs/performance.md). A larger merge threshold moves lazy code into the entry.
           codeSplitting: {
             groups: [
+              ...firstScreenChunkGroups(
+                resolve(import.meta.dirname, 'renderer/main.tsx'),
+                resolve(import.meta.dirname, FIRST_SCREEN),
+              ),
               {
                 name: 'lib',
                 test: /node_modules/,
