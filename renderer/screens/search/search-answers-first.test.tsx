@@ -47,8 +47,8 @@ function renderSearch() {
       value: { serverId: 'nomad-public', source: 'server', quantities: DEFAULT_CATALOGUE.list() },
     }),
     'search.state.get': () => ({ ok: true, value: null }),
-    'search.count': () => ({ ok: true, value: { total: 7 } }),
-    'search.aggregations': () => ({ ok: true, value: { facets: {} } }),
+    // The draft's live count is the total of its facet counts (no search.count of its own).
+    'search.aggregations': () => ({ ok: true, value: { total: 7, facets: {} } }),
     'search.history.add': () => {
       historyAdds.push(firstRowId())
       return { ok: true, value: null }
@@ -74,7 +74,12 @@ function renderSearch() {
       </AppProviders>
     </Profiler>,
   )
-  return { waiting, historyAdds, commits: () => commits }
+  return {
+    waiting,
+    historyAdds,
+    commits: () => commits,
+    channels: () => fake.calls.map((c) => c.channel),
+  }
 }
 
 afterEach(() => {
@@ -106,6 +111,8 @@ describe('Search answers first, renders second', { timeout: 30_000 }, () => {
     await screen.findByTestId('json-valid')
     // The draft's own effects (its debounced count and facet counts) settle before the click.
     await waitFor(() => expect(screen.getByTestId('search-submit')).toHaveTextContent('7 results'))
+    // One request per draft: the count came with the facet counts.
+    expect(app.channels()).not.toContain('search.count')
 
     const before = app.commits()
     const builder = renderCount('search-builder')

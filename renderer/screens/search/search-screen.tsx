@@ -48,7 +48,7 @@ import {
 } from './state/session'
 import { sessionStore } from './state/session-store'
 import { useCatalogue } from './state/use-catalogue'
-import { useLiveCount } from './state/use-live-count'
+import { liveCountOf } from './state/live-count'
 import { useSearchSession } from './state/use-search-session'
 
 const COUNT_DELAY_MS = 300
@@ -102,7 +102,6 @@ export function SearchScreen() {
     { query: draftQuery, owner: session?.owner ?? 'visible' },
     COUNT_DELAY_MS,
   )
-  const count = useLiveCount(activeId, debounced.owner, debounced.query, !!session)
   const facets = useFacets(
     activeId ?? '',
     debounced.owner,
@@ -110,6 +109,7 @@ export function SearchScreen() {
     session?.model ?? EMPTY_MODEL,
     !!activeId && !!session,
   )
+  const count = liveCountOf(facets)
   // Rows deep in the Advanced tree count their values under the same debounced query.
   const facetScope = useMemo(
     () => ({ serverId: activeId ?? '', owner: debounced.owner, query: debounced.query }),

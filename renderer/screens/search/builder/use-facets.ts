@@ -37,7 +37,15 @@ export function useTermsCounts(scope: FacetScope, facets: FacetRequest[], enable
       out[quantity] = new Map(buckets.map((b) => [String(b.value), b.count]))
     return out
   }, [result.data])
-  return { counts, error: result.error, isFetching: result.isFetching }
+  return {
+    counts,
+    /** Entries matching the query itself (the aggregations do not narrow it). */
+    total: result.data?.total,
+    /** False while a previous query's answer is still shown. */
+    current: result.data !== undefined && !result.isPlaceholderData,
+    error: result.error,
+    isFetching: result.isFetching,
+  }
 }
 
 /**

@@ -5,14 +5,16 @@ import type { JsonObject } from '../../../../shared/api'
 import { AppProviders } from '../../../app/providers'
 import { createIpcClient } from '../../../ipc/client'
 import { createFakeTransport } from '../../../test-support/fake-transport'
-import { useLiveCount } from './use-live-count'
+import { useFacets } from '../builder/use-facets'
+import { emptyModel } from '../model/edit'
+import { liveCountOf } from './live-count'
 
 function Probe() {
   const [query, setQuery] = useState<JsonObject>({ 'results.material.elements': ['Ti'] })
-  const count = useLiveCount('s1', 'visible', query, true)
+  const count = liveCountOf(useFacets('s1', 'visible', query, emptyModel(), true))
   return (
     <>
-      <span data-testid="total">{count.total ?? ''}</span>
+      <span data-testid="total">{count.current ? count.total : ''}</span>
       <span data-testid="optimade">{count.optimadeError ?? ''}</span>
       <button onClick={() => setQuery({ 'results.material.elements': ['O'] })}>O</button>
       <button onClick={() => setQuery({ optimade_filter: 'nelements >' })}>bad</button>
@@ -20,11 +22,11 @@ function Probe() {
   )
 }
 
-describe('useLiveCount', () => {
-  it('cancels the count of a query that newer input replaced, over IPC', async () => {
+describe('liveCountOf', () => {
+  it('counts a draft from its facet counts: one request per query, the superseded one cancelled', async () => {
     const answers = new Map<string, (value: unknown) => void>()
     const fake = createFakeTransport({
-      'search.count': (input) => {
+      'search.aggregations': (input) => {
         const query = (input as { query: JsonObject }).query
         if ('optimade_filter' in query)
           return {
@@ -41,7 +43,7 @@ describe('useLiveCount', () => {
         // Ti never answers (a slow server); O answers at once.
         if (JSON.stringify(query).includes('Ti'))
           return new Promise((resolve) => answers.set('Ti', resolve as (v: unknown) => void))
-        return { ok: true, value: { total: 42 } }
+        return { ok: true, value: { total: 42, facets: {} } }
       },
     })
     render(
@@ -49,13 +51,13 @@ describe('useLiveCount', () => {
         <Probe />
       </AppProviders>,
     )
-    await waitFor(() =>
-      expect(fake.calls.filter((c) => c.channel === 'search.count')).toHaveLength(1),
-    )
+    await waitFor(() => expect(fake.calls).toHaveLength(1))
     const first = fake.calls[0]?.callId
     screen.getByText('O').click()
     await waitFor(() => expect(screen.getByTestId('total')).toHaveTextContent('42'))
     expect(fake.cancels).toContain(first)
+    // The count did not cost a request of its own.
+    expect(fake.calls.map((c) => c.channel)).toEqual(['search.aggregations', 'search.aggregations'])
 
     screen.getByText('bad').click()
     await waitFor(() =>
