@@ -38,6 +38,7 @@ export function firstScreenChunkGroups(entry: string, screen: string): CodeSplit
   return [
     { name: 'initial', test: (id) => id !== entry, tags: ['$initial'], priority: 3 },
     {
+      debugName: 'first-screen',
       name: (id, graph) => (modulesOf(graph).has(id) ? 'first-screen' : null),
       priority: 2,
     },
