@@ -97,9 +97,10 @@ Now:
   the entry and writing V8's code cache ~100 ms, the ${'`app.startup`'} answer, one render task of
   200–280 ms (Mantine's per-component work, ~400 Box instances, no hot spot) and ~60 ms of
   style, layout and paint. Cold adds fetching the files six at a time over HTTP/1.1 and
-  compiling them: library code is now grouped by the screens that use it, 27 files for the
-  first screen instead of 59 (cold 1 119 → 966 ms), and zod no longer loads with it (initial
-  JS 237 → 211 kB gzip before the grouping, 240 kB after). Two forced layouts are gone: the
+  compiling them: the first screen was 59 files, then 27 with library code grouped by the
+  screens that use it (cold 1 119 → 966 ms), and is now 5: what the entry loads statically in
+  the entry's chunk, what the Search screen adds in one more (cold 765 → 728 ms, warm 418 →
+  389 ms; initial JS 240 → 199 kB gzip). zod no longer loads with it. Two forced layouts are gone: the
   navigation scrolls in a plain box rather than Mantine's ScrollArea, whose ResizeObservers read
   sizes after the first screen's DOM changed (35 ms), and a truncated text no longer measures
   itself while React commits (warm answer → screen 238 → 196 ms in a 7-run A/B). Writing the
