@@ -83,4 +83,35 @@ describe('LiveUpdates', () => {
     )
     await waitFor(() => expect(view.getByTestId('counts')).toHaveTextContent('91 / 40'))
   })
+
+  it('asks again for what it follows once subscribed: an event sent before it mounted is not lost', async () => {
+    // LiveUpdates mounts only after the 'app.startup' answer; a status event the host sent in
+    // between reached no listener, and the status bar said "Checking…" until the next check.
+    let status = { activeServerId: 'nomad-public', servers: {} as Record<string, unknown> }
+    const fake = createFakeTransport({ 'app.status': () => ({ ok: true, value: status }) })
+    function StatusProbe() {
+      const current = useInvoke('app.status', {})
+      return <p data-testid="checked">{Object.keys(current.data?.servers ?? {}).join(',')}</p>
+    }
+    const client = createIpcClient(fake.transport)
+    const view = render(
+      <AppProviders client={client}>
+        <StatusProbe />
+      </AppProviders>,
+    )
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.channel === 'app.status')).toHaveLength(1),
+    )
+    status = { ...status, servers: { 'nomad-public': { state: 'online' } } }
+    act(() => fake.emit('app.status', status))
+    expect(view.getByTestId('checked')).toHaveTextContent('')
+
+    view.rerender(
+      <AppProviders client={client}>
+        <LiveUpdates />
+        <StatusProbe />
+      </AppProviders>,
+    )
+    await waitFor(() => expect(view.getByTestId('checked')).toHaveTextContent('nomad-public'))
+  })
 })

@@ -5,6 +5,9 @@ import { useDownloadsLiveUpdates } from '../features/downloads/live-downloads'
 import { useOfflineLiveUpdates } from '../features/offline/live-pins'
 import { useEvent, useHostConnection, useInvoke, queryKeyFor } from '../ipc/hooks'
 
+/** The state that pushed events replace (below), asked for again once they are subscribed. */
+const FOLLOWED = ['app.status', 'servers.list', 'settings.get'] as const
+
 /**
  * Keeps cached query data in step with main/the host: pushed events replace the matching
  * query's data, a sign-in or sign-out refetches that server's queries, and after a lost
@@ -28,6 +31,13 @@ export function LiveUpdates() {
       predicate: ({ queryKey }) => serverIdOf(queryKey[1]) === status.serverId,
     })
   })
+  // Subscribed above (effects run in order), now ask once: LiveUpdates mounts only after the
+  // 'app.startup' answer, and an event the host sent in between reached no listener. A status
+  // check that finished then left the status bar at "Checking…" until the next check.
+  useEffect(() => {
+    for (const channel of FOLLOWED)
+      void queryClient.invalidateQueries({ queryKey: queryKeyFor(channel, {}) })
+  }, [queryClient])
   useDownloadsLiveUpdates()
   useOfflineLiveUpdates()
   const connection = useHostConnection()
