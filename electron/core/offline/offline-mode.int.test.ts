@@ -156,8 +156,12 @@ describe('working offline by hand', () => {
       entryId: pinnedIds[1] ?? '',
     })
     expect(detail.offline?.source).toBe('pinned')
+    // The re-check retries a refused connection once, after a full-jitter wait of up to 1 s
+    // (probe.ts, DEFAULT_BACKOFF): poll's default 1 s ended before it in CI under load.
     await expect
-      .poll(async () => (await env.call('app.status', {})).servers[env.serverId])
+      .poll(async () => (await env.call('app.status', {})).servers[env.serverId], {
+        timeout: 5_000,
+      })
       .toMatchObject({ state: 'offline', since: expect.any(Number) as number })
   })
 })
