@@ -11,21 +11,26 @@
  * average is recorded. Writes docs/benchmarks/startup.{json,md} and exits 1, naming each, when a
  * budget is exceeded.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { chromiumLaunchOptions } from '../fixtures/chromium'
 import { seedSettings } from '../fixtures/test'
-import { startWebHost, type HostLaunch, type RunningHost } from '../fixtures/web-host'
+import { startWebHost, type RunningHost } from '../fixtures/web-host'
 import { startSandboxProcess } from './browse-setup'
 import { BUNDLE_BUDGETS, kB, measureBundle } from './support/bundle-size'
 import { cpuToLine } from './support/cpu-to-line'
 import { coldAndWarm } from './support/first-screen'
 import { machineFacts, REPO_ROOT, writeJsonReport, writeMarkdownReport } from './support/report'
 import { searchClickRun } from './support/search-click-run'
+import {
+  currentBuild,
+  initialJsFromHtml,
+  REFERENCE_COMMIT,
+  referenceBuild,
+  type Build,
+} from './support/startup-builds'
 import {
   figure,
   printBudgets,
@@ -35,79 +40,10 @@ import {
 } from './support/startup-report'
 
 const RUNS = Math.max(7, Number(process.env.STARTUP_BENCH_RUNS ?? 7))
-const REFERENCE_COMMIT = '076e8f6'
 const BUDGETS = { firstScreenMs: 350, hostUrlMs: 400, sandboxReadyMs: 1500, searchClickRatio: 3 }
 const BIG_SANDBOX_ENTRIES = 100_000
 
 const round = (value: number) => Math.round(value * 10) / 10
-
-interface Build {
-  name: 'current' | 'reference'
-  rendererDir: string
-  host: HostLaunch
-  sandbox: HostLaunch
-}
-
-function run(command: string, args: string[], cwd: string) {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit' })
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`)
-}
-
-/** Today's build, built now; its host and sandbox run from built JavaScript. */
-function currentBuild(): Build {
-  console.log('building the app (electron-vite build)…')
-  run('npx', ['electron-vite', 'build'], REPO_ROOT)
-  const node = (file: string) => ({ command: process.execPath, args: [file], cwd: REPO_ROOT })
-  return {
-    name: 'current',
-    rendererDir: join(REPO_ROOT, 'out/renderer'),
-    host: node(join(REPO_ROOT, 'out/node/host.js')),
-    sandbox: node(join(REPO_ROOT, 'out/node/sandbox.js')),
-  }
-}
-
-/**
- * The reference: commit 076e8f6 cloned and built once into node_modules/.cache (kept between
- * runs), sharing our node_modules; its host and sandbox run through tsx as they did then.
- */
-function referenceBuild(): Build {
-  const dir = join(REPO_ROOT, `node_modules/.cache/nomad-bench/startup-${REFERENCE_COMMIT}`)
-  if (!existsSync(join(dir, 'out/renderer/index.html'))) {
-    console.log(`building the reference (${REFERENCE_COMMIT}) in ${dir}…`)
-    rmSync(dir, { recursive: true, force: true })
-    mkdirSync(dir, { recursive: true })
-    run('git', ['clone', '--quiet', '--shared', '--no-checkout', REPO_ROOT, dir], REPO_ROOT)
-    run('git', ['checkout', '--quiet', REFERENCE_COMMIT], dir)
-    symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'))
-    run('npx', ['electron-vite', 'build'], dir)
-  }
-  const tsx = (file: string) => ({
-    command: join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    args: [file],
-    cwd: dir,
-  })
-  return {
-    name: 'reference',
-    rendererDir: join(dir, 'out/renderer'),
-    host: tsx('electron/host/cli.ts'),
-    sandbox: tsx('electron/sandbox/cli.ts'),
-  }
-}
-
-/** The reference has no chunk manifest: its initial JavaScript is what index.html names. */
-function initialJsFromHtml(rendererDir: string) {
-  const html = readFileSync(join(rendererDir, 'index.html'), 'utf8')
-  const files = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '')
-  const sizes = files.map((file) => {
-    const content = readFileSync(join(rendererDir, file))
-    return { bytes: content.length, gzip: gzipSync(content, { level: 9 }).length }
-  })
-  return {
-    bytes: sizes.reduce((total, size) => total + size.bytes, 0),
-    gzip: sizes.reduce((total, size) => total + size.gzip, 0),
-    files: files.length,
-  }
-}
 
 async function timeHostStart(build: Build): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'startup-bench-host-'))
