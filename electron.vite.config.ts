@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 import { nodeEntries } from './electron/tools/node-entries'
 import { firstScreenChunkGroups } from './electron/tools/first-screen-chunks'
+import { mantineHooks } from './electron/tools/mantine-hooks'
 import { precompress } from './electron/tools/precompress'
 import { preloadFirstScreen } from './electron/tools/preload-first-screen'
 
@@ -33,7 +34,13 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
     // Precompressed (brotli, gzip) for the web host; Electron reads the plain files.
-    plugins: [react(), preloadFirstScreen(FIRST_SCREEN), precompress()],
+    // Two of Mantine's hooks swapped for ones without a second render (electron/tools/mantine-hooks.ts).
+    plugins: [
+      mantineHooks(resolve(import.meta.dirname, 'renderer/components/mantine-hooks')),
+      react(),
+      preloadFirstScreen(FIRST_SCREEN),
+      precompress(),
+    ],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       // Minified, with a manifest of chunks and their imports that the bundle-size check and the

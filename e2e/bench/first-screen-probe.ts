@@ -6,7 +6,7 @@
  * written `root#busy` navigates without waiting for a quiet Chromium, as the bench did before
  * (support/first-screen.ts). The roots are measured interleaved, cold then warm, as the start-up
  * bench measures them (same init script, viewport and waits). Printed per root, as medians: the
- * first screen, the phases (WebSocket created, i.e. the entry evaluating; open; first answer,
+ * first screen (cold, warm and a third load, which reads Chromium's code cache), the phases (WebSocket created, i.e. the entry evaluating; open; first answer,
  * i.e. 'app.startup'; shell; Search button; the frame after), navigation and resource timings,
  * and the renderer main thread's busy time until that frame (CDP Performance metrics; on a
  * shared machine the A/B figure to trust more than wall-clock time).
@@ -89,7 +89,11 @@ const sandbox = await startSandboxProcess(['--rate', 'off', '--concurrency', 'of
 const browser = await chromium.launch(chromiumLaunchOptions())
 const hosts: RunningHost[] = []
 const dataDirs: string[] = []
-const samples = roots.map(() => ({ cold: [] as Sample[], warm: [] as Sample[] }))
+const samples = roots.map(() => ({
+  cold: [] as Sample[],
+  warm: [] as Sample[],
+  third: [] as Sample[],
+}))
 const loadBefore = loadavg()[0] ?? 0
 try {
   for (const root of roots) {
@@ -115,14 +119,16 @@ try {
   const options = (index: number) => ({
     initScripts: [MARK_PHASES],
     waitForQuiet: roots[index]?.waitForQuiet ?? true,
+    laterLoads: 1,
   })
   for (const [index, host] of hosts.entries())
     await coldAndWarmWith(browser, host, measure, options(index))
   for (let i = 0; i < runs; i++)
     for (const [index, host] of hosts.entries()) {
-      const { cold, warm } = await coldAndWarmWith(browser, host, measure, options(index))
+      const { cold, warm, later } = await coldAndWarmWith(browser, host, measure, options(index))
       samples[index]?.cold.push(cold)
       samples[index]?.warm.push(warm)
+      for (const load of later) samples[index]?.third.push(load)
     }
 } finally {
   await browser.close()
@@ -152,6 +158,7 @@ for (const [index, root] of roots.entries()) {
   console.log(root.label)
   console.log('  cold', JSON.stringify(medians(s.cold)))
   console.log('  warm', JSON.stringify(medians(s.warm)))
-  console.log('  cold first screens', s.cold.map((x) => round1(x.firstScreen ?? 0)).join(' '))
-  console.log('  warm first screens', s.warm.map((x) => round1(x.firstScreen ?? 0)).join(' '))
+  console.log('  third', JSON.stringify(medians(s.third)))
+  for (const load of ['cold', 'warm', 'third'] as const)
+    console.log(`  ${load} first screens`, s[load].map((x) => round1(x.firstScreen ?? 0)).join(' '))
 }

@@ -74,13 +74,16 @@ export async function coldAndWarm(browser: Browser, host: RunningHost) {
 /**
  * Cold and warm as the bench runs them, each measured by `measure` (the probe collects more
  * than the first screen). `initScripts` run in the page after the first-screen mark's.
+ * `laterLoads` more loads follow the warm one (`later`): Chromium compiles a script and writes
+ * its code cache on the second load and reads that cache from the third on, so the third load
+ * is how every later start of the desktop app runs.
  */
 export async function coldAndWarmWith<T>(
   browser: Browser,
   host: RunningHost,
   measure: (page: Page, url: string) => Promise<T>,
-  { initScripts = [] as string[], waitForQuiet = true } = {},
-): Promise<{ cold: T; warm: T }> {
+  { initScripts = [] as string[], waitForQuiet = true, laterLoads = 0 } = {},
+): Promise<{ cold: T; warm: T; later: T[] }> {
   const cdp = await browser.newBrowserCDPSession()
   const context = await browser.newContext({ viewport: { width: 1360, height: 860 } })
   for (const content of [MARK_FIRST_SCREEN, ...initScripts])
@@ -92,7 +95,12 @@ export async function coldAndWarmWith<T>(
     const cold = await measure(page, host.url)
     await quiet()
     const warm = await measure(page, `${host.origin}/`)
-    return { cold, warm }
+    const later: T[] = []
+    for (let i = 0; i < laterLoads; i++) {
+      await quiet()
+      later.push(await measure(page, `${host.origin}/`))
+    }
+    return { cold, warm, later }
   } finally {
     await context.close()
     await cdp.detach()
