@@ -72,7 +72,10 @@ Now:
   requests after the port opens), builds the API dashboard on its first visit, and interns
   sections without a closure per lookup: ready 2.47 → 1.72 s in 9 interleaved starts of the
   session's first and last builds (the first search after the start derives the ids its
-  order needs, ~0.2 s once).
+  order needs, ~0.2 s once). Since the sixth session the sandbox CLI is one CommonJS file
+  started through V8's code cache (Node 20 caches no ES module's code): ready ~1.6–1.9 →
+  ~1.5–1.6 s in 11 interleaved starts; the first start after a build has no cache yet and is
+  timed once (its own row).
 - **Search click, round trip** (a host-side trace of 8 timed rounds, load ~4): the host had
   ${'`search.page`'} 0.4 ms after the page sent it and the scheduler sent it at once in every
   round (the bench leaves 300 ms after the prefetch, 100 ms after the raw call); the host's
@@ -107,7 +110,11 @@ Now:
   ${'`app.startup`'} answer into the page (web mode) was tried and dropped: the shell then
   painted ~150 ms earlier but the Search screen ~100 ms later, since its code was still on the
   way and React held its reveal back; the answer arrives while the entry is still being
-  evaluated, so the main thread, not the WebSocket, sets the pace.
+  evaluated, so the main thread, not the WebSocket, sets the pace. Since the sixth session,
+  Mantine's ${'`useId`'} and ${'`useMediaQuery`'} are swapped at build for versions that do not
+  set state right after mounting: every Select, Popover, Tooltip, Transition and Collapse
+  rendered twice before the first paint, a second commit of ~480 components (main-thread
+  script 286 → 253 ms warm, 9 interleaved runs).
 - **How the first screen is measured**: from the navigation's start to the shell ready and the
   Search button in the DOM; each navigation now starts once Chromium's own processes are quiet.
   A new browser context opens a window whose WebUI renderer (the omnibox popup) takes ~1.1 s of
