@@ -1,10 +1,9 @@
 /**
  * Runs a CommonJS bundle (out/node/*.cjs, node-entries.ts) with V8's code cache beside it, the
  * way Node 22's `module.enableCompileCache()` does, which Node 20 lacks. Without it, every start
- * of `npm run web`, `npm run sandbox`, an e2e test's host or a bench's sandbox parsed and
- * compiled ~3 MB of JavaScript again: ~100 ms in V8's compiler at the top, and as much again
- * compiling functions lazily as they first ran. With it, a 100 000-entry sandbox is ready
- * ~200 ms sooner (docs/performance.md).
+ * of `npm run sandbox` (and of the benches' sandboxes) parsed and compiled ~3 MB of JavaScript
+ * again: ~100 ms in V8's compiler at the top, and more compiling functions lazily as they first
+ * ran. With it, a 100 000-entry sandbox is ready ~160–280 ms sooner (docs/performance.md).
  *
  * The cache is written once the program has run for a while (so that it also holds the
  * functions compiled lazily by then), and again whenever V8 rejects it: another Node or V8
@@ -22,7 +21,7 @@ import { dirname } from 'node:path'
 import { Script } from 'node:vm'
 import { writeFileAtomic } from '../core/storage/atomic-write'
 
-/** Long enough for a program's start (a 100 000-entry sandbox: ~1.5 s), short for a test host. */
+/** After a 100 000-entry sandbox's start (~1.5 s), and soon enough that a short session writes it. */
 export const SAVE_AFTER_MS = 2_000
 
 export interface CodeCacheRun {
