@@ -27,6 +27,15 @@ export function figure(runs: number[]): Figure {
 export const cell = (f: Figure | undefined, unit = '') =>
   f ? `${f.median}${unit} (${f.min}–${f.max})` : '–'
 
+/**
+ * Today's median over the reference's, both from the same batch: unlike the absolute figures,
+ * it does not move with the machine's speed from one run to the next.
+ */
+export const ratioCell = (today: Figure | undefined, reference: Figure | undefined) =>
+  today && reference && reference.median > 0
+    ? `${(Math.round((today.median / reference.median) * 100) / 100).toFixed(2)}×`
+    : '–'
+
 export interface Budget {
   name: string
   measured: string
@@ -153,11 +162,12 @@ export function startupMarkdown(input: {
     '## Figures',
     '',
     markdownTable(
-      ['Figure', 'Today', `Reference ${referenceCommit}`, 'Budget'],
+      ['Figure', 'Today', `Reference ${referenceCommit}`, 'Today / reference', 'Budget'],
       input.rows.map(([label, today, reference, budget]) => [
         label,
         cell(today),
         cell(reference),
+        ratioCell(today, reference),
         budget,
       ]),
     ),
