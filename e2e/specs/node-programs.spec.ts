@@ -5,9 +5,10 @@
  */
 import { existsSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
+import { cachePathOfLauncher } from '../../electron/tools/code-cache'
 import { BUILT_SANDBOX, startSandboxProcess } from '../bench/browse-setup'
 
-const CODE_CACHE = BUILT_SANDBOX.replace(/\.js$/, '.cjs.v8cache')
+const CODE_CACHE = cachePathOfLauncher(BUILT_SANDBOX)
 
 test('npm run sandbox -- --recorded-archives serves the recorded real archives', async () => {
   const sandbox = await startSandboxProcess(['--entries', '10', '--recorded-archives'])

@@ -35,6 +35,11 @@ export function cachePathOf(bundle: string): string {
   return `${bundle}.v8cache`
 }
 
+/** The code cache of the bundle a launcher starts (out/node/<name>.js runs <name>.cjs). */
+export function cachePathOfLauncher(launcher: string): string {
+  return cachePathOf(launcher.replace(/\.js$/, '.cjs'))
+}
+
 function readCache(path: string): Buffer | undefined {
   try {
     return readFileSync(path)

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:f
 import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { cachePathOfLauncher } from '../../../electron/tools/code-cache'
 import type { HostLaunch } from '../../fixtures/web-host'
 import { startSandboxProcess } from '../browse-setup'
 import { REPO_ROOT } from './report'
@@ -88,7 +89,7 @@ export function initialJsFromHtml(rendererDir: string) {
  * seconds does. The timed starts that follow then run as every start after the first.
  */
 export async function firstSandboxStart(build: Build, args: string[]): Promise<number> {
-  const cache = (build.sandbox.args[0] ?? '').replace(/\.js$/, '.cjs.v8cache')
+  const cache = cachePathOfLauncher(build.sandbox.args[0] ?? '')
   rmSync(cache, { force: true })
   const started = performance.now()
   const sandbox = await startSandboxProcess(args, build.sandbox)
