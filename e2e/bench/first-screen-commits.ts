@@ -22,6 +22,7 @@ import { seedSettings } from '../fixtures/test'
 import { startWebHost } from '../fixtures/web-host'
 import { startSandboxProcess } from './browse-setup'
 import { MARK_FIRST_SCREEN } from './support/first-screen'
+import { listenToReports } from './support/page-reports'
 
 interface Commit {
   at: number
@@ -97,12 +98,14 @@ try {
     await context.addInitScript({ content: MARK_FIRST_SCREEN })
     await context.addInitScript({ content: RECORD_COMMITS })
     const page = await context.newPage()
+    const reports = await listenToReports(page)
     for (const [load, url] of [
       ['cold', host.url],
       ['warm', `${host.origin}/`],
     ] as const) {
+      const reached = reports.next('firstScreen')
       await page.goto(url)
-      await page.waitForFunction(() => (window as PageState).__firstScreen)
+      await reached
       // The commits right after the first screen too: what its paint no longer waits for.
       await page.waitForTimeout(1_000)
       const { firstScreen = 0, commits = [] } = await page.evaluate(() => {

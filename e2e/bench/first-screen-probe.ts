@@ -21,6 +21,7 @@ import { startWebHost, type RunningHost } from '../fixtures/web-host'
 import { startSandboxProcess } from './browse-setup'
 import { coldAndWarmWith } from './support/first-screen'
 import { MARK_PHASES } from './support/first-screen-phases'
+import type { PageReports } from './support/page-reports'
 import { percentile, round1 } from './support/stats'
 
 const runs = Number(process.argv[2] ?? 7)
@@ -38,16 +39,14 @@ if (roots.length === 0)
 
 type Sample = Record<string, number>
 
-async function measure(page: Page, url: string): Promise<Sample> {
+async function measure(page: Page, url: string, reports: PageReports): Promise<Sample> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Performance.enable')
   const before = (await cdp.send('Performance.getMetrics')).metrics
+  // The frame after the first screen (its style, layout and paint) ends the sample.
+  const painted = reports.next('painted')
   await page.goto(url, { waitUntil: 'commit' })
-  await page.waitForFunction(() => (window as unknown as { __firstScreen?: number }).__firstScreen)
-  // The frame after the first screen: its style, layout and paint.
-  await page.waitForFunction(
-    () => (window as unknown as { __phases: { painted?: number } }).__phases.painted,
-  )
+  await painted
   const { metrics } = await cdp.send('Performance.getMetrics')
   const value = (list: typeof metrics, name: string) =>
     list.find((m) => m.name === name)?.value ?? 0

@@ -1,3 +1,5 @@
+import { reportFromPage } from './page-reports'
+
 /**
  * For the first-screen probe: in-page marks of the start-up's phases (performance.mark, so they
  * also show in a Chromium trace).
@@ -27,7 +29,7 @@ export const MARK_PHASES = `(() => {
       marks.submit = performance.now()
       performance.mark('probe:submit')
       // The frame after: style, layout and paint of what the first screen put in the DOM.
-      requestAnimationFrame(() => setTimeout(() => { marks.painted = performance.now(); performance.mark('probe:painted') }))
+      requestAnimationFrame(() => setTimeout(() => { marks.painted = performance.now(); performance.mark('probe:painted'); ${reportFromPage('painted', 'marks.painted')} }))
       marks.nodes = document.getElementsByTagName('*').length
     }
   })

@@ -14,6 +14,7 @@
  */
 import type { Browser, CDPSession, Page } from '@playwright/test'
 import type { RunningHost } from '../../fixtures/web-host'
+import { listenToReports, reportFromPage, type PageReports } from './page-reports'
 
 // In-page code as text: tsx would wrap functions in a helper the page lacks. Records the first
 // moment the shell is ready and the Search button is on screen, from navigation start.
@@ -23,6 +24,7 @@ export const MARK_FIRST_SCREEN = `(() => {
   const observer = new MutationObserver(() => {
     if (window.__firstScreen === undefined && done()) {
       window.__firstScreen = performance.now()
+      ${reportFromPage('firstScreen', 'window.__firstScreen')}
       observer.disconnect()
     }
   })
@@ -55,15 +57,10 @@ export async function chromiumQuiet(cdp: CDPSession): Promise<void> {
   }
 }
 
-async function firstScreenMs(page: Page, url: string): Promise<number> {
+async function firstScreenMs(page: Page, url: string, reports: PageReports): Promise<number> {
+  const reached = reports.next('firstScreen')
   await page.goto(url, { waitUntil: 'commit' })
-  // A function, not a string: the page's CSP forbids evaluating strings.
-  const handle = await page.waitForFunction(
-    () => (window as unknown as { __firstScreen?: number }).__firstScreen,
-    undefined,
-    { timeout: 60_000 },
-  )
-  return Number(await handle.jsonValue())
+  return reached
 }
 
 /**
@@ -84,7 +81,7 @@ export async function coldAndWarm(browser: Browser, host: RunningHost) {
 export async function coldAndWarmWith<T>(
   browser: Browser,
   host: RunningHost,
-  measure: (page: Page, url: string) => Promise<T>,
+  measure: (page: Page, url: string, reports: PageReports) => Promise<T>,
   { initScripts = [] as string[], waitForQuiet = true, laterLoads = 0 } = {},
 ): Promise<{ cold: T; warm: T; later: T[] }> {
   const cdp = await browser.newBrowserCDPSession()
@@ -92,19 +89,21 @@ export async function coldAndWarmWith<T>(
   for (const content of [MARK_FIRST_SCREEN, ...initScripts])
     await context.addInitScript({ content })
   const page = await context.newPage()
+  const reports = await listenToReports(page)
   const quiet = () => (waitForQuiet ? chromiumQuiet(cdp) : Promise.resolve())
   try {
     await quiet()
-    const cold = await measure(page, host.url)
+    const cold = await measure(page, host.url, reports)
     await quiet()
-    const warm = await measure(page, `${host.origin}/`)
+    const warm = await measure(page, `${host.origin}/`, reports)
     const later: T[] = []
     for (let i = 0; i < laterLoads; i++) {
       await quiet()
-      later.push(await measure(page, `${host.origin}/`))
+      later.push(await measure(page, `${host.origin}/`, reports))
     }
     return { cold, warm, later }
   } finally {
+    await reports.detach()
     await context.close()
     await cdp.detach()
   }
