@@ -20,6 +20,16 @@ export const sessionStore = {
     sessions.set(serverId, session)
     notify()
   },
+  /**
+   * A server's first session, restored from its persisted state (and why that could not be
+   * read), while the search screen renders. Tells no one: nothing has shown another session of
+   * the server yet, and a listener told during a render would update React mid-render.
+   */
+  restore: (serverId: string, session: SearchSession, problem?: string): void => {
+    if (sessions.has(serverId)) return
+    sessions.set(serverId, session)
+    if (problem !== undefined) unreadable.set(serverId, problem)
+  },
   /** Why the persisted state of the server could not be read, while that holds. */
   unreadable: (serverId: string): string | undefined => unreadable.get(serverId),
   setUnreadable: (serverId: string, reason: string | null): void => {

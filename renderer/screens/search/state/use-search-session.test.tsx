@@ -1,10 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
+import { useState, type ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { SearchState } from '../../../../shared/ipc/channels/search'
 import type { IpcResult } from '../../../../shared/ipc/result'
 import { DEFAULT_CATALOGUE } from '../../../../shared/query/quantities'
 import { AppProviders } from '../../../app/providers'
 import { createIpcClient } from '../../../ipc/client'
+import { queryKeyFor } from '../../../ipc/hooks'
 import { createFakeTransport } from '../../../test-support/fake-transport'
 import { RestoreNotice } from '../restore-notice'
 import { sessionStore } from './session-store'
@@ -62,7 +65,43 @@ function setup(get: () => IpcResult<unknown>) {
 
 afterEach(() => sessionStore.clear())
 
+/** What 'app.startup' does before the screen mounts: the persisted state is in the cache. */
+function Seeded({ state, children }: { state: SearchState; children: ReactNode }) {
+  const queryClient = useQueryClient()
+  useState(() =>
+    queryClient.setQueryData(queryKeyFor('search.state.get', { serverId: 's1' }), state),
+  )
+  return children
+}
+
 describe('useSearchSession', () => {
+  it('restores a state already in the query cache in its first render, not one commit later', async () => {
+    // Why: the Search screen rendered a loader first and the whole screen only after an
+    // effect had stored the session, a second render in a later task on every start.
+    const firstRenders: string[] = []
+    function Recorder() {
+      const { session } = useSearchSession('s1', DEFAULT_CATALOGUE)
+      firstRenders.push(session ? `pageSize ${session.pageSize}` : 'loading')
+      return null
+    }
+    const fake = createFakeTransport({
+      'search.state.get': () => ({ ok: true, value: STORED }),
+      'search.state.set': () => ({ ok: true, value: null }),
+    })
+    render(
+      <AppProviders client={createIpcClient(fake.transport)}>
+        <Seeded state={STORED}>
+          <Recorder />
+        </Seeded>
+      </AppProviders>,
+    )
+    expect(firstRenders[0]).toBe('pageSize 50')
+    expect(firstRenders).not.toContain('loading')
+    // Stored once committed, so an edit and the other screens see the same session.
+    await waitFor(() => expect(sessionStore.get('s1')?.pageSize).toBe(50))
+    expect(fake.calls.filter((c) => c.channel === 'search.state.get')).toEqual([])
+  })
+
   it('writes the last edit when the screen closes before the save delay is over', async () => {
     const { view, saved } = setup(() => ({ ok: true, value: STORED }))
     await waitFor(() => expect(screen.getByTestId('page-size')).toHaveTextContent('50'))

@@ -27,34 +27,35 @@ export function useSearchSession(
   catalogue: QuantityCatalogue | undefined,
 ) {
   const client = useIpcClient()
+  const persisted = useInvoke(
+    'search.state.get',
+    { serverId: serverId ?? '' },
+    {
+      enabled: serverId !== undefined && sessionStore.get(serverId) === undefined,
+      staleTime: Infinity,
+    },
+  )
+  // First use of this server in this run: start from what was persisted (or a fresh session).
+  // Restored while rendering, as soon as the persisted state is at hand (at start-up it is:
+  // 'app.startup' puts it in the query cache), and before the store is read below, so that the
+  // screen's first commit is the whole screen. Restored in an effect, the first commit was a
+  // loader, and the screen came one render later in another task; stored after the first
+  // render, the store's change rendered the screen again before its first paint.
+  if (
+    serverId !== undefined &&
+    catalogue !== undefined &&
+    sessionStore.get(serverId) === undefined &&
+    !(persisted.isPending && persisted.fetchStatus !== 'idle')
+  ) {
+    const restored = restore(persisted.error, persisted.data, catalogue)
+    sessionStore.restore(serverId, restored.session, restored.problem)
+  }
   const session = useSyncExternalStore(sessionStore.subscribe, () =>
     serverId === undefined ? undefined : sessionStore.get(serverId),
   )
   const unreadable = useSyncExternalStore(sessionStore.subscribe, () =>
     serverId === undefined ? undefined : sessionStore.unreadable(serverId),
   )
-  const persisted = useInvoke(
-    'search.state.get',
-    { serverId: serverId ?? '' },
-    { enabled: serverId !== undefined && session === undefined, staleTime: Infinity },
-  )
-
-  // First use of this server in this run: start from what was persisted (or a fresh session).
-  useEffect(() => {
-    if (serverId === undefined || catalogue === undefined || session !== undefined) return
-    if (persisted.isPending && persisted.fetchStatus !== 'idle') return
-    const restored = restore(persisted.error, persisted.data, catalogue)
-    if (restored.problem !== undefined) sessionStore.setUnreadable(serverId, restored.problem)
-    sessionStore.set(serverId, restored.session)
-  }, [
-    serverId,
-    catalogue,
-    session,
-    persisted.data,
-    persisted.error,
-    persisted.isPending,
-    persisted.fetchStatus,
-  ])
 
   // Persist shortly after changes; the last change wins. What is still waiting goes out at
   // once when the screen closes, the server changes or the window goes away, so the last edit
