@@ -325,10 +325,7 @@ test('search screenshots in light and dark: builder, table, drawer, JSON error, 
     await page.getByTestId('search-submit').click()
     const firstRow = page.getByTestId('results-grid').locator('[data-row-index="0"][data-entry-id]')
     await expect(firstRow).toBeVisible()
-    await page
-      .getByTestId('builder-panel')
-      .locator('.mantine-ScrollArea-viewport')
-      .evaluate((el) => el.scrollTo(0, 0))
+    await page.getByTestId('builder-scroll').evaluate((el) => el.scrollTo(0, 0))
     await page.mouse.move(0, 0)
     await page.screenshot({ path: resolve(OUT, `search-builder-table-${scheme}.png`) })
     if (scheme === 'dark') {

@@ -1,16 +1,5 @@
-import {
-  ActionIcon,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core'
+import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import { useHotkeys } from '@mantine/hooks'
 import {
   IconLayoutSidebarLeftCollapse,
@@ -50,6 +39,7 @@ import { sessionStore } from './state/session-store'
 import { useCatalogue } from './state/use-catalogue'
 import { liveCountOf } from './state/live-count'
 import { useSearchSession } from './state/use-search-session'
+import classes from './search-screen.module.css'
 
 const COUNT_DELAY_MS = 300
 
@@ -276,7 +266,7 @@ export function SearchScreen() {
                     ? `Search · ${formatCount(count.total)} results`
                     : 'Search · counting…'}
               </Button>
-              <Tooltip label={compact ? 'Show the results' : 'Hide the builder'}>
+              <LazyTooltip label={compact ? 'Show the results' : 'Hide the builder'}>
                 <ActionIcon
                   ref={hideButton}
                   variant="subtle"
@@ -286,7 +276,7 @@ export function SearchScreen() {
                 >
                   <IconLayoutSidebarLeftCollapse size={18} />
                 </ActionIcon>
-              </Tooltip>
+              </LazyTooltip>
             </Group>
             <LiveCount
               count={count.total}
@@ -294,7 +284,7 @@ export function SearchScreen() {
               error={countError}
               optimade={optimadeError !== undefined}
             />
-            <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
+            <div className={classes.builderScroll} data-testid="builder-scroll">
               <div
                 onKeyDown={(e) =>
                   e.key === 'Enter' &&
@@ -315,11 +305,11 @@ export function SearchScreen() {
                   />
                 </FacetScopeProvider>
               </div>
-            </ScrollArea>
+            </div>
           </Paper>
         )}
         {!builderOpen && (
-          <Tooltip label="Show the builder">
+          <LazyTooltip label="Show the builder">
             <ActionIcon
               ref={showButton}
               variant="light"
@@ -329,7 +319,7 @@ export function SearchScreen() {
             >
               <IconLayoutSidebarLeftExpand size={18} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         )}
         {/* Compact: hidden, not unmounted, while the builder has the width (it keeps its page). */}
         <div style={{ display: compact && builderOpen ? 'none' : 'contents' }}>
