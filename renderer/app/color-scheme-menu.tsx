@@ -1,4 +1,5 @@
-import { ActionIcon, Menu, Tooltip } from '@mantine/core'
+import { ActionIcon, Menu } from '@mantine/core'
+import { LazyTooltip } from '../components/lazy-tooltip'
 import { notifications } from '@mantine/notifications'
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react'
 import type { Theme } from '../../shared/ipc/models/settings'
@@ -22,11 +23,11 @@ export function ColorSchemeMenu() {
   return (
     <Menu position="bottom-end" shadow="md" width={200}>
       <Menu.Target>
-        <Tooltip label="Theme" withArrow>
+        <LazyTooltip label="Theme" withArrow>
           <ActionIcon variant="default" size="lg" aria-label="Theme" data-testid="theme-menu">
             <CurrentIcon size={18} stroke={1.6} />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Theme</Menu.Label>

@@ -1,4 +1,5 @@
-import { Box, Tooltip } from '@mantine/core'
+import { Box } from '@mantine/core'
+import { LazyTooltip } from './lazy-tooltip'
 import type { ConnectionState, ServerStatus } from '../../shared/ipc/models/server-profile'
 
 const COLORS: Record<ConnectionState, string> = {
@@ -58,8 +59,8 @@ export function ConnectionDot({
   )
   if (!withTooltip) return dot
   return (
-    <Tooltip label={status?.message ?? describeStatus(status)} multiline maw={320} withArrow>
+    <LazyTooltip label={status?.message ?? describeStatus(status)} multiline maw={320} withArrow>
       {dot}
-    </Tooltip>
+    </LazyTooltip>
   )
 }

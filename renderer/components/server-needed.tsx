@@ -1,6 +1,6 @@
-import { Tooltip } from '@mantine/core'
 import type { ReactElement } from 'react'
 import { useInvoke } from '../ipc/hooks'
+import { LazyTooltip } from './lazy-tooltip'
 
 /**
  * Why an action that needs the active server cannot run now — the user works offline from it,
@@ -29,10 +29,10 @@ export function ServerNeededTooltip({
 }) {
   if (reason === undefined) return children
   return (
-    <Tooltip label={reason} multiline maw={320} withArrow>
+    <LazyTooltip label={reason} multiline maw={320} withArrow>
       <span data-testid="server-needed" style={{ display: 'inline-flex' }}>
         {children}
       </span>
-    </Tooltip>
+    </LazyTooltip>
   )
 }

@@ -1,4 +1,5 @@
-import { Text, Tooltip, type TextProps } from '@mantine/core'
+import { Text, type TextProps } from '@mantine/core'
+import { LazyTooltip } from './lazy-tooltip'
 import { useEffect, useRef, useState } from 'react'
 
 /**
@@ -25,10 +26,10 @@ export function TruncatedText({
     return () => observer.disconnect()
   }, [children])
   return (
-    <Tooltip label={children} disabled={!cut} multiline maw={480} withArrow openDelay={300}>
+    <LazyTooltip label={children} disabled={!cut} multiline maw={480} withArrow openDelay={300}>
       <Text ref={ref} truncate="end" {...props}>
         {children}
       </Text>
-    </Tooltip>
+    </LazyTooltip>
   )
 }

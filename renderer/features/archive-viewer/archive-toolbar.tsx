@@ -1,12 +1,5 @@
-import {
-  ActionIcon,
-  Group,
-  SegmentedControl,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core'
+import { ActionIcon, Group, SegmentedControl, Switch, Text, TextInput } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import {
   IconArrowLeft,
   IconArrowRight,
@@ -52,7 +45,7 @@ export function ArchiveToolbar({
     <Group wrap="wrap" gap="sm">
       {back && forward && (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Back (Alt+←)">
+          <LazyTooltip label="Back (Alt+←)">
             <ActionIcon
               variant="default"
               aria-label="Back"
@@ -61,8 +54,8 @@ export function ArchiveToolbar({
             >
               <IconArrowLeft size={16} />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Forward (Alt+→)">
+          </LazyTooltip>
+          <LazyTooltip label="Forward (Alt+→)">
             <ActionIcon
               variant="default"
               aria-label="Forward"
@@ -71,7 +64,7 @@ export function ArchiveToolbar({
             >
               <IconArrowRight size={16} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         </Group>
       )}
       <Group gap={4} wrap="nowrap" style={{ flex: '0 1 420px' }}>
@@ -95,7 +88,7 @@ export function ArchiveToolbar({
           aria-describedby="archive-find-note"
           data-testid="archive-filter"
         />
-        <Tooltip label="Previous match (Shift+Enter, Shift+F3)">
+        <LazyTooltip label="Previous match (Shift+Enter, Shift+F3)">
           <ActionIcon
             variant="default"
             aria-label="Previous match"
@@ -105,8 +98,8 @@ export function ArchiveToolbar({
           >
             <IconChevronUp size={16} />
           </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Next match (Enter, F3)">
+        </LazyTooltip>
+        <LazyTooltip label="Next match (Enter, F3)">
           <ActionIcon
             variant="default"
             aria-label="Next match"
@@ -116,7 +109,7 @@ export function ArchiveToolbar({
           >
             <IconChevronDown size={16} />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       </Group>
       <SegmentedControl
         style={{ flex: 'none' }}

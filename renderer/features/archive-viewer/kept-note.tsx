@@ -1,4 +1,5 @@
-import { Alert, Text, Tooltip } from '@mantine/core'
+import { Alert, Text } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import { IconCloudOff } from '@tabler/icons-react'
 import type { KeptNote } from '../../../shared/ipc/channels/offline-mode'
 import { formatExact, formatPast, useNow } from '../../components/relative-time'
@@ -13,9 +14,9 @@ export function KeptArchiveNote({ note }: { note: KeptNote }) {
   const when = note.at === null ? undefined : new Date(note.at).toISOString()
   const age =
     when === undefined ? null : (
-      <Tooltip label={formatExact(when)} withArrow>
+      <LazyTooltip label={formatExact(when)} withArrow>
         <span>{formatPast(when, now)}</span>
-      </Tooltip>
+      </LazyTooltip>
     )
   return (
     <Alert

@@ -1,4 +1,5 @@
-import { Badge, Tooltip } from '@mantine/core'
+import { Badge } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import type { KeptNote } from '../../../shared/ipc/channels/offline-mode'
 import { formatExact } from '../../components/relative-time'
 
@@ -10,7 +11,7 @@ export function KeptBadge({ note }: { note: KeptNote }) {
       ? `Pinned on this computer${at ? `, synced ${at}` : ''}`
       : `From the cache of recently viewed entries${at ? `, viewed ${at}` : ''}`
   return (
-    <Tooltip label={label} withArrow>
+    <LazyTooltip label={label} withArrow>
       <Badge
         size="xs"
         variant="light"
@@ -20,6 +21,6 @@ export function KeptBadge({ note }: { note: KeptNote }) {
       >
         {note.source === 'pinned' ? 'Pinned' : 'Cached'}
       </Badge>
-    </Tooltip>
+    </LazyTooltip>
   )
 }

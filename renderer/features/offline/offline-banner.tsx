@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Text, Tooltip } from '@mantine/core'
+import { Alert, Button, Group, Text } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import { IconCloudOff } from '@tabler/icons-react'
 import { formatExact, formatPast, useNow } from '../../components/relative-time'
 import { useMutationInvoke } from '../../ipc/hooks'
@@ -41,9 +42,9 @@ export function OfflineBanner({ onOpenLibrary }: { onOpenLibrary?: (() => void) 
         {when !== undefined && (
           <>
             , since{' '}
-            <Tooltip label={formatExact(when)} withArrow>
+            <LazyTooltip label={formatExact(when)} withArrow>
               <span data-testid="offline-banner-since">{formatPast(when, now)}</span>
-            </Tooltip>
+            </LazyTooltip>
           </>
         )}
         .{' '}

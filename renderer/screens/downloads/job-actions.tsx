@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core'
+import { ActionIcon, Group, Menu } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import { notifications } from '@mantine/notifications'
 import {
   IconChecklist,
@@ -46,7 +47,7 @@ export function JobActions({ job }: { job: JobSummary }) {
   return (
     <Group gap={4} wrap="nowrap">
       {!final && (
-        <Tooltip label={paused ? 'Resume' : 'Pause'}>
+        <LazyTooltip label={paused ? 'Resume' : 'Pause'}>
           <ActionIcon
             variant="default"
             aria-label={paused ? `Resume ${job.label}` : `Pause ${job.label}`}
@@ -56,10 +57,10 @@ export function JobActions({ job }: { job: JobSummary }) {
           >
             {paused ? <IconPlayerPlay size={16} /> : <IconPlayerPause size={16} />}
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       )}
       {!final && (
-        <Tooltip label="Cancel">
+        <LazyTooltip label="Cancel">
           <ActionIcon
             variant="default"
             aria-label={`Cancel ${job.label}`}
@@ -68,9 +69,9 @@ export function JobActions({ job }: { job: JobSummary }) {
           >
             <IconX size={16} />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       )}
-      <Tooltip label="Open folder">
+      <LazyTooltip label="Open folder">
         <ActionIcon
           variant="default"
           aria-label={`Open the folder of ${job.label}`}
@@ -79,7 +80,7 @@ export function JobActions({ job }: { job: JobSummary }) {
         >
           <IconFolderOpen size={16} />
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon

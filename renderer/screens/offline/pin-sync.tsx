@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Badge, Button, Group, Text } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import { IconFileExport, IconRefresh } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { PinSummary } from '../../../shared/ipc/channels/offline'
@@ -24,13 +25,13 @@ export function PinFreshness({ pin, now }: { pin: PinSummary; now: number }) {
   return (
     <>
       {isStale(pin, now, days) && (
-        <Tooltip
+        <LazyTooltip
           label={`Last synced more than ${days} ${days === 1 ? 'day' : 'days'} ago; sync it to see the server's current data.`}
         >
           <Badge color="orange" variant="light" size="sm" data-testid="pin-stale">
             Stale
           </Badge>
-        </Tooltip>
+        </LazyTooltip>
       )}
       {pin.syncing === 'sync' && (
         <Text size="xs" c="dimmed" data-testid="pin-syncing">
@@ -60,7 +61,9 @@ export function PinSyncActions({ pin }: { pin: PinSummary }) {
   const busy = pin.state === 'pinning'
   return (
     <>
-      <Tooltip label={busy ? 'Busy; sync once it is done' : 'Sync now: compare with the server'}>
+      <LazyTooltip
+        label={busy ? 'Busy; sync once it is done' : 'Sync now: compare with the server'}
+      >
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -72,8 +75,8 @@ export function PinSyncActions({ pin }: { pin: PinSummary }) {
         >
           <IconRefresh size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Export to a file">
+      </LazyTooltip>
+      <LazyTooltip label="Export to a file">
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -83,7 +86,7 @@ export function PinSyncActions({ pin }: { pin: PinSummary }) {
         >
           <IconFileExport size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
       {sync.error && (
         <Group>
           <ErrorAlert error={sync.error} />

@@ -7,9 +7,9 @@ import {
   Stack,
   Table,
   Text,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { PinSummary } from '../../../shared/ipc/channels/offline'
@@ -117,11 +117,11 @@ function PinRow({ pin, now, onRemove }: { pin: PinSummary; now: number; onRemove
       </Table.Td>
       <Table.Td>
         {synced ? (
-          <Tooltip label={formatExact(synced)}>
+          <LazyTooltip label={formatExact(synced)}>
             <Text size="sm" data-testid="pin-synced">
               {formatPast(synced, now)}
             </Text>
-          </Tooltip>
+          </LazyTooltip>
         ) : (
           <Text size="sm" c="dimmed" data-testid="pin-synced">
             Not yet
@@ -132,7 +132,7 @@ function PinRow({ pin, now, onRemove }: { pin: PinSummary; now: number; onRemove
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
           {pin.state === 'pinning' ? (
-            <Tooltip label="Pause">
+            <LazyTooltip label="Pause">
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -142,9 +142,9 @@ function PinRow({ pin, now, onRemove }: { pin: PinSummary; now: number; onRemove
               >
                 <IconPlayerPause size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </LazyTooltip>
           ) : pin.state !== 'complete' ? (
-            <Tooltip label="Resume where it stopped">
+            <LazyTooltip label="Resume where it stopped">
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -154,10 +154,10 @@ function PinRow({ pin, now, onRemove }: { pin: PinSummary; now: number; onRemove
               >
                 <IconPlayerPlay size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </LazyTooltip>
           ) : null}
           <PinSyncActions pin={pin} />
-          <Tooltip label="Remove from this computer">
+          <LazyTooltip label="Remove from this computer">
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -167,7 +167,7 @@ function PinRow({ pin, now, onRemove }: { pin: PinSummary; now: number; onRemove
             >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         </Group>
       </Table.Td>
     </Table.Tr>

@@ -1,4 +1,5 @@
-import { Badge, Tooltip } from '@mantine/core'
+import { Badge } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 
 /**
  * Said when the server gave no usable list of searchable quantities: the builder offers NOMAD's
@@ -8,10 +9,10 @@ import { Badge, Tooltip } from '@mantine/core'
 export function CatalogueFallbackBadge({ note }: { note: string | undefined }) {
   const label = `${note === undefined ? '' : `${note} `}The filters are NOMAD's standard ones; a few may not exist on this server.`
   return (
-    <Tooltip label={label} multiline w={360}>
+    <LazyTooltip label={label} multiline w={360}>
       <Badge variant="light" color="gray" size="sm" data-testid="catalogue-fallback">
         Standard filters
       </Badge>
-    </Tooltip>
+    </LazyTooltip>
   )
 }

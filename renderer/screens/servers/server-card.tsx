@@ -1,14 +1,5 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Tooltip,
-} from '@mantine/core'
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import { IconLock, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react'
 import type { ServerStatus } from '../../../shared/ipc/models/server-profile'
 import type { ServerWithStatus } from '../../features/servers/use-servers'
@@ -41,7 +32,7 @@ function CardAction({
   testId: string
 }) {
   return (
-    <Tooltip label={label} withArrow>
+    <LazyTooltip label={label} withArrow>
       <ActionIcon
         variant="subtle"
         color={color}
@@ -52,7 +43,7 @@ function CardAction({
       >
         <Icon size={18} />
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   )
 }
 
@@ -139,7 +130,7 @@ export function ServerCard({
             testId="check-server"
           />
           {server.builtIn ? (
-            <Tooltip label={builtInReason} withArrow multiline maw={260}>
+            <LazyTooltip label={builtInReason} withArrow multiline maw={260}>
               <ThemeIcon
                 variant="transparent"
                 color="gray"
@@ -150,7 +141,7 @@ export function ServerCard({
               >
                 <IconLock size={18} />
               </ThemeIcon>
-            </Tooltip>
+            </LazyTooltip>
           ) : (
             <>
               <CardAction label="Edit" icon={IconPencil} onClick={onEdit} testId="edit-server" />

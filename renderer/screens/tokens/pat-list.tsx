@@ -12,8 +12,8 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import { useDebouncedValue } from '@mantine/hooks'
 import {
   IconDots,
@@ -223,7 +223,7 @@ function PatRow({ pat, actions }: { pat: PatView; actions: PatActions }) {
         {(pat.stored || pat.description) && (
           <Group gap={6} wrap="nowrap" mt={2}>
             {pat.stored && (
-              <Tooltip
+              <LazyTooltip
                 label={
                   pat.stored.active
                     ? 'Stored in this app and used for its requests'
@@ -240,7 +240,7 @@ function PatRow({ pat, actions }: { pat: PatView; actions: PatActions }) {
                 >
                   {pat.stored.active ? 'in use' : 'stored'}
                 </Badge>
-              </Tooltip>
+              </LazyTooltip>
             )}
             {pat.description && (
               <Text size="xs" c="dimmed" truncate>

@@ -10,9 +10,9 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import { IconChevronDown, IconChevronRight, IconLock } from '@tabler/icons-react'
 import { useState } from 'react'
 import {
@@ -62,9 +62,9 @@ function ResourceGroup({
           {RESOURCE_LABELS[resource]}
         </Text>
         {forbidden && (
-          <Tooltip label={TOKENS_SCOPE_REASON} multiline maw={280} withArrow>
+          <LazyTooltip label={TOKENS_SCOPE_REASON} multiline maw={280} withArrow>
             <IconLock size={14} color="var(--mantine-color-dimmed)" />
-          </Tooltip>
+          </LazyTooltip>
         )}
       </Group>
       {SCOPE_GROUPS[resource].map((action) => {

@@ -10,8 +10,8 @@ import {
   Radio,
   Stack,
   Text,
-  Tooltip,
 } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import { notifications } from '@mantine/notifications'
 import { IconClipboardText, IconLock, IconPlugConnected, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
@@ -206,11 +206,11 @@ function StoredRow({
               </Badge>
             )}
             {!token.persisted && (
-              <Tooltip label="Not written to disk: forgotten when the app quits">
+              <LazyTooltip label="Not written to disk: forgotten when the app quits">
                 <Badge size="sm" color="yellow" variant="light">
                   this session
                 </Badge>
-              </Tooltip>
+              </LazyTooltip>
             )}
             <ConditionBadge condition={token.condition} />
           </Group>
@@ -227,7 +227,7 @@ function StoredRow({
           )}
         </Stack>
         <Group gap={2} wrap="nowrap">
-          <Tooltip label="Test this token">
+          <LazyTooltip label="Test this token">
             <ActionIcon
               variant="subtle"
               loading={testing}
@@ -237,8 +237,8 @@ function StoredRow({
             >
               <IconPlugConnected size={16} />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Remove from this app">
+          </LazyTooltip>
+          <LazyTooltip label="Remove from this app">
             <ActionIcon
               variant="subtle"
               color="red"
@@ -248,7 +248,7 @@ function StoredRow({
             >
               <IconTrash size={16} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         </Group>
       </Group>
     </Paper>

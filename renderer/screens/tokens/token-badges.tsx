@@ -1,4 +1,5 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core'
+import { Badge, Group, Text } from '@mantine/core'
+import { LazyTooltip } from '../../components/lazy-tooltip'
 import type { PatView, StoredTokenView } from '../../../shared/ipc/channels/tokens'
 import { formatExact, formatPast, formatRelative, useNow } from '../../components/relative-time'
 import { hintFor } from './scope-catalogue'
@@ -33,7 +34,7 @@ export function ScopeChips({ scopes, max = 3 }: { scopes: readonly string[]; max
   return (
     <Group gap={4} wrap="wrap" data-testid="scope-chips">
       {shown.map((scope) => (
-        <Tooltip key={scope} label={hintFor(scope)} withArrow openDelay={300}>
+        <LazyTooltip key={scope} label={hintFor(scope)} withArrow openDelay={300}>
           <Badge
             variant="outline"
             color="indigo"
@@ -44,14 +45,14 @@ export function ScopeChips({ scopes, max = 3 }: { scopes: readonly string[]; max
           >
             {scope}
           </Badge>
-        </Tooltip>
+        </LazyTooltip>
       ))}
       {rest.length > 0 && (
-        <Tooltip label={rest.join(', ')} withArrow multiline maw={260}>
+        <LazyTooltip label={rest.join(', ')} withArrow multiline maw={260}>
           <Badge variant="light" color="gray" radius="sm" tt="none">
             +{rest.length}
           </Badge>
-        </Tooltip>
+        </LazyTooltip>
       )}
     </Group>
   )
@@ -78,11 +79,11 @@ export function RelativeDate({
       </Text>
     )
   return (
-    <Tooltip label={formatExact(iso)} withArrow openDelay={200}>
+    <LazyTooltip label={formatExact(iso)} withArrow openDelay={200}>
       <Text size="sm" span data-testid={testId}>
         {past ? formatPast(iso, now) : formatRelative(iso, now)}
       </Text>
-    </Tooltip>
+    </LazyTooltip>
   )
 }
 
@@ -91,7 +92,7 @@ export function LastUsed({ iso }: { iso: string | null }) {
   const now = useNow()
   const text = iso === null ? 'never used' : `used ${formatPast(iso, now)}`
   return (
-    <Tooltip
+    <LazyTooltip
       label={iso === null ? 'The server has no use of it' : formatExact(iso)}
       withArrow
       openDelay={200}
@@ -99,7 +100,7 @@ export function LastUsed({ iso }: { iso: string | null }) {
       <Text size="xs" c="dimmed" data-testid="pat-last-used">
         {text}
       </Text>
-    </Tooltip>
+    </LazyTooltip>
   )
 }
 
@@ -107,7 +108,7 @@ export function LastUsed({ iso }: { iso: string | null }) {
 export function ReplacedBy({ replacement }: { replacement: { id: string; createdAt: string } }) {
   const now = useNow()
   return (
-    <Tooltip
+    <LazyTooltip
       label={`Rotated: the new token (id ${replacement.id}) has the same name and scopes.`}
       withArrow
       multiline
@@ -116,7 +117,7 @@ export function ReplacedBy({ replacement }: { replacement: { id: string; created
       <Text size="xs" c="dimmed" data-testid="pat-replaced-by">
         replaced by the token created {formatPast(replacement.createdAt, now)}
       </Text>
-    </Tooltip>
+    </LazyTooltip>
   )
 }
 
@@ -132,11 +133,11 @@ export function ExpiryDate({ iso }: { iso: string | null }) {
   const left = Date.parse(iso) - now
   const color = left <= 0 ? 'red' : left < WARN_MS ? 'orange' : undefined
   return (
-    <Tooltip label={formatExact(iso)} withArrow openDelay={200}>
+    <LazyTooltip label={formatExact(iso)} withArrow openDelay={200}>
       <Text size="sm" span c={color} fw={color ? 600 : undefined} data-testid="pat-expiry">
         {left <= 0 ? `expired ${formatRelative(iso, now)}` : formatRelative(iso, now)}
       </Text>
-    </Tooltip>
+    </LazyTooltip>
   )
 }
 

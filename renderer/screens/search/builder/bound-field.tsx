@@ -1,4 +1,5 @@
-import { ActionIcon, TextInput, Tooltip } from '@mantine/core'
+import { ActionIcon, TextInput } from '@mantine/core'
+import { LazyTooltip } from '../../../components/lazy-tooltip'
 import { useState } from 'react'
 
 const SYMBOL = { gt: '>', gte: '≥', lt: '<', lte: '≤' } as const
@@ -70,7 +71,7 @@ export function BoundField({
         commit(e.currentTarget.value, shownOp)
       }}
       leftSection={
-        <Tooltip label={`${WORD[shownOp]} (click for ${WORD[other]})`}>
+        <LazyTooltip label={`${WORD[shownOp]} (click for ${WORD[other]})`}>
           <ActionIcon
             size="sm"
             variant="subtle"
@@ -80,7 +81,7 @@ export function BoundField({
           >
             {SYMBOL[shownOp]}
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       }
       data-testid={testId}
       style={{ flex: 1 }}

@@ -9,8 +9,8 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core'
+import { LazyTooltip } from '../../../components/lazy-tooltip'
 import { IconArrowDown, IconArrowUp, IconColumns, IconSearch } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
 import type { QuantityCatalogue } from '../../../../shared/query'
@@ -114,7 +114,7 @@ export function ColumnPicker({
           <ScrollArea.Autosize mah={260}>
             <Stack gap={2}>
               {matches.map((q) => (
-                <Tooltip key={q.name} label={q.description} openDelay={500} multiline w={320}>
+                <LazyTooltip key={q.name} label={q.description} openDelay={500} multiline w={320}>
                   <Checkbox
                     size="xs"
                     radius="xs"
@@ -137,7 +137,7 @@ export function ColumnPicker({
                     data-testid="column-option"
                     data-quantity={q.name}
                   />
-                </Tooltip>
+                </LazyTooltip>
               ))}
               {matches.length === 0 && (
                 <Text size="xs" c="dimmed">

@@ -10,8 +10,8 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Tooltip,
 } from '@mantine/core'
+import { LazyTooltip } from '../../../components/lazy-tooltip'
 import { IconCopy, IconFileDescription, IconFolder, IconUsers } from '@tabler/icons-react'
 import { memo, type ReactNode, useState } from 'react'
 import { ErrorAlert } from '../../../components/error-alert'
@@ -71,12 +71,12 @@ function FormulaList({ material }: { material: Json }) {
           </Text>
           <Text size="xs" c="dimmed" data-testid="drawer-formula-conventions">
             {group.conventions.map((c, i) => (
-              <Tooltip key={c.key} label={c.meaning} multiline w={280} openDelay={300}>
+              <LazyTooltip key={c.key} label={c.meaning} multiline w={280} openDelay={300}>
                 <span style={{ cursor: 'help' }} tabIndex={0}>
                   {c.label}
                   {i < group.conventions.length - 1 ? ', ' : ''}
                 </span>
-              </Tooltip>
+              </LazyTooltip>
             ))}
           </Text>
         </Group>
@@ -207,9 +207,9 @@ export const EntryDrawer = memo(function EntryDrawer({
               return reason === undefined ? (
                 button
               ) : (
-                <Tooltip key={hook.id} label={reason} multiline w={260}>
+                <LazyTooltip key={hook.id} label={reason} multiline w={260}>
                   <span>{button}</span>
-                </Tooltip>
+                </LazyTooltip>
               )
             })}
             <CopyIdButton value={shownId} label="Copy entry ID" testId="copy-entry-id" />

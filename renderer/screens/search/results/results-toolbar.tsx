@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core'
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core'
+import { LazyTooltip } from '../../../components/lazy-tooltip'
 import {
   IconCloudDownload,
   IconColumnInsertRight,
@@ -143,9 +144,9 @@ function SelectionBar({
         return action ? (
           <span key={hook.id}>{button}</span>
         ) : (
-          <Tooltip key={hook.id} label={hook.pending} multiline w={260}>
+          <LazyTooltip key={hook.id} label={hook.pending} multiline w={260}>
             <span>{button}</span>
-          </Tooltip>
+          </LazyTooltip>
         )
       })}
       {selection.mode === 'ids' && (
@@ -178,7 +179,7 @@ function AddFilterColumns({ missing, onAdd }: { missing: string[]; onAdd: () => 
   const names = missing.map(quantityLabel)
   const label = missing.length === 1 ? `Show ${names[0] ?? ''}` : `Show ${missing.length} filtered`
   return (
-    <Tooltip
+    <LazyTooltip
       label={`Add a column for what you filter on: ${names.join(', ')}`}
       multiline
       w={260}
@@ -197,7 +198,7 @@ function AddFilterColumns({ missing, onAdd }: { missing: string[]; onAdd: () => 
           {label}
         </Text>
       </Button>
-    </Tooltip>
+    </LazyTooltip>
   )
 }
 
