@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { contract } from '../../shared/ipc/contract'
 import { cookieName } from './request-guard'
 import type { HostHandle } from './start-host'
+import { WebSocket } from 'ws'
 import { connectWs, makeTempDirs, rawGet, rpc, startTestHost } from './test-helpers'
+import { CARRIED_LIMIT, rawDataToText } from './ws-bridge'
 
 let dirs: ReturnType<typeof makeTempDirs>
 let host: HostHandle
@@ -175,6 +177,35 @@ describe('web host: WebSocket', () => {
       ok: true,
       value: { mode: 'web', name: 'NOMAD Desktop' },
     })
+  })
+
+  it('answers the calls carried by the upgrade request before any frame is sent', async () => {
+    const carried = [
+      { id: 'e1', channel: 'app.info', input: {} },
+      { id: 'e2', channel: 'app.info', input: { __not_an_input__: true } },
+    ]
+    const url = `ws://127.0.0.1:${host.port}/ipc?token=${encodeURIComponent(host.token)}&calls=${encodeURIComponent(JSON.stringify(carried))}`
+    const socket = new WebSocket(url, { origin: sameOrigin() })
+    openSockets.push(socket)
+    type Reply = { id: string; result: { ok: boolean; error?: { code: string } } }
+    const replies: Reply[] = []
+    socket.on('message', (data: WebSocket.RawData) =>
+      replies.push(JSON.parse(rawDataToText(data)) as Reply),
+    )
+    await expect.poll(() => replies.length).toBe(2)
+    expect(replies.find((r) => r.id === 'e1')?.result).toMatchObject({ ok: true })
+    expect(replies.find((r) => r.id === 'e2')?.result.error?.code).toBe('invalid_input')
+  })
+
+  it('ignores a calls parameter that is not a JSON array, or too long, and serves the socket', async () => {
+    for (const calls of ['{not json', '{"id":"e1"}', JSON.stringify(['x'.repeat(CARRIED_LIMIT)])]) {
+      const url = `ws://127.0.0.1:${host.port}/ipc?token=${encodeURIComponent(host.token)}&calls=${encodeURIComponent(calls)}`
+      const socket = new WebSocket(url, { origin: sameOrigin() })
+      openSockets.push(socket)
+      const client = rpc(socket)
+      await new Promise((open) => socket.once('open', open))
+      expect(await client.call('app.info', {})).toMatchObject({ ok: true })
+    }
   })
 
   it('broadcasts events to every connected renderer', async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { RawData, WebSocket, WebSocketServer } from 'ws'
 import type { EventFrame, ReplyFrame } from '../../shared/ipc/frames'
 import { fail } from '../../shared/ipc/result'
@@ -31,30 +32,47 @@ function serialise(reply: ReplyFrame): string {
   }
 }
 
+/** The most the `calls` parameter of an upgrade may hold, in characters (the renderer sends ≤ 2 kB). */
+export const CARRIED_LIMIT = 4096
+
+/**
+ * The frames a renderer made before its socket existed, carried in the upgrade request's
+ * `calls` parameter (a JSON array; renderer/ipc/ws-transport.ts): answered as soon as the socket
+ * is up, without waiting for the page to see it open and send them. A parameter that is too
+ * long or not a JSON array is ignored (and logged); its frames then simply go unanswered, as a
+ * frame that is not JSON does.
+ */
+export function carriedFrames(url: string | undefined, logger: Logger): unknown[] {
+  const text = new URL(url ?? '/', 'http://host').searchParams.get('calls')
+  if (text === null) return []
+  const refuse = (reason: string) => {
+    logger.warn('ignored the calls carried by a WebSocket upgrade', { reason })
+    return []
+  }
+  if (text.length > CARRIED_LIMIT) return refuse(`longer than ${CARRIED_LIMIT} characters`)
+  let frames: unknown
+  try {
+    frames = JSON.parse(text)
+  } catch {
+    return refuse('not JSON')
+  }
+  return Array.isArray(frames) ? frames : refuse('not a JSON array')
+}
+
 /**
  * Runs the IPC router over the host's WebSocket: each connection is one "sender" with its own
  * call session (so cancels and disconnects abort only its calls). Text frames carry JSON
- * {id, channel, input} or {cancel: id}; replies and events go back as JSON text.
+ * {id, channel, input} or {cancel: id}; replies and events go back as JSON text. The calls the
+ * renderer made before the socket existed come with the upgrade request (carriedFrames).
  */
 export function attachRouter(wss: WebSocketServer, router: Router, logger: Logger): void {
   let connections = 0
-  wss.on('connection', (socket: WebSocket) => {
+  wss.on('connection', (socket: WebSocket, req: IncomingMessage) => {
     const sender = `web:${++connections}`
     const session = createCallSession(router, sender, logger)
     logger.info('renderer connected', { sender })
 
-    socket.on('message', (data: RawData, isBinary: boolean) => {
-      if (isBinary) {
-        logger.warn('ignored a binary frame', { sender })
-        return
-      }
-      let frame: unknown
-      try {
-        frame = JSON.parse(rawDataToText(data))
-      } catch {
-        logger.warn('ignored a frame that is not JSON', { sender })
-        return
-      }
+    const handle = (frame: unknown) => {
       if (typeof frame === 'object' && frame !== null && Object.hasOwn(frame, 'cancel')) {
         session.cancel(frame)
         return
@@ -69,12 +87,28 @@ export function attachRouter(wss: WebSocketServer, router: Router, logger: Logge
         .catch((error: unknown) =>
           logger.error('could not answer a call', { sender, error: errorName(error) }),
         )
+    }
+
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) {
+        logger.warn('ignored a binary frame', { sender })
+        return
+      }
+      let frame: unknown
+      try {
+        frame = JSON.parse(rawDataToText(data))
+      } catch {
+        logger.warn('ignored a frame that is not JSON', { sender })
+        return
+      }
+      handle(frame)
     })
     socket.on('close', () => {
       session.close()
       logger.info('renderer disconnected', { sender })
     })
     socket.on('error', (error) => logger.warn('socket error', { sender, error }))
+    for (const frame of carriedFrames(req.url, logger.child(sender))) handle(frame)
   })
 }
 

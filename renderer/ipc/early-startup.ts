@@ -1,8 +1,9 @@
 /**
  * The first module the renderer's entry evaluates (main.tsx imports it before anything else):
- * it picks the transport, which opens the web host's WebSocket at once, and sends
- * 'app.startup'. The handshake and the answer then travel while the rest of the entry (React,
- * Mantine, the shell) is evaluated, instead of after it. StartupGate takes the answer.
+ * it picks the transport and calls 'app.startup'. In web mode the call travels in the
+ * WebSocket's upgrade request (renderer/ipc/ws-transport.ts), so the handshake and the answer
+ * both arrive while the rest of the entry (React, Mantine, the shell) is evaluated, instead of
+ * after it. StartupGate takes the answer.
  * Kept small on purpose: whatever it imports is evaluated before the socket opens.
  */
 import type { AppStartup } from '../../shared/ipc/channels/app'

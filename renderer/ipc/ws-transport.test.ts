@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BIG_FRAME, createWsTransport, wsUrlFor, type SocketLike } from './ws-transport'
+import {
+  BIG_FRAME,
+  CARRIED_MAX,
+  createWsTransport,
+  wsUrlFor,
+  type SocketLike,
+} from './ws-transport'
 
 /** A scripted WebSocket: the test opens, answers and drops it. */
 class FakeSocket implements SocketLike {
@@ -36,17 +42,21 @@ beforeEach(() => {
 })
 afterEach(() => vi.useRealTimers())
 
-const make = () =>
-  createWsTransport({
+/** A transport whose first socket exists: it connects at the end of the task that made it. */
+async function make() {
+  const transport = createWsTransport({
     url: 'ws://127.0.0.1:1/ipc',
     createSocket: (url) => new FakeSocket(url),
     backoff: { initialMs: 100, maxMs: 1000 },
     random: () => 1,
   })
+  await Promise.resolve()
+  return transport
+}
 
 describe('WebSocket transport', () => {
   it('queues calls until the socket opens, then matches replies by id', async () => {
-    const transport = make()
+    const transport = await make()
     const socket = FakeSocket.all[0]!
     expect(transport.connection()).toBe('connecting')
     const reply = transport.invoke('app.info', {}, 'c1')
@@ -57,8 +67,8 @@ describe('WebSocket transport', () => {
     expect(await reply).toEqual({ ok: true, value: 42 })
   })
 
-  it('delivers events to subscribers of that event only', () => {
-    const transport = make()
+  it('delivers events to subscribers of that event only', async () => {
+    const transport = await make()
     const socket = FakeSocket.all[0]!
     socket.open()
     const seen: unknown[] = []
@@ -70,8 +80,8 @@ describe('WebSocket transport', () => {
     expect(seen).toEqual([{ a: 1 }])
   })
 
-  it('sends a cancel frame for a pending call', () => {
-    const transport = make()
+  it('sends a cancel frame for a pending call', async () => {
+    const transport = await make()
     const socket = FakeSocket.all[0]!
     socket.open()
     void transport.invoke('servers.check', { id: 'x' }, 'c9')
@@ -80,7 +90,7 @@ describe('WebSocket transport', () => {
   })
 
   it('fails pending and new calls while the host is lost, then reconnects with backoff', async () => {
-    const transport = make()
+    const transport = await make()
     const states: string[] = []
     transport.onConnectionChange((s) => states.push(s))
     FakeSocket.all[0]!.open()
@@ -104,6 +114,52 @@ describe('WebSocket transport', () => {
   })
 })
 
+describe('calls made before the first connection', () => {
+  it('travel in its upgrade request and are not sent again once it opens', async () => {
+    const transport = createWsTransport({
+      url: 'ws://127.0.0.1:1/ipc?token=t',
+      createSocket: (url) => new FakeSocket(url),
+    })
+    const startup = transport.invoke('app.startup', {}, 'c1')
+    await Promise.resolve()
+    const socket = FakeSocket.all[0]!
+    const url = new URL(socket.url)
+    expect(url.searchParams.get('token')).toBe('t')
+    expect(JSON.parse(url.searchParams.get('calls') ?? '')).toEqual([
+      { id: 'c1', channel: 'app.startup', input: {} },
+    ])
+    // The host may answer before the page has seen the socket open.
+    socket.receive({ id: 'c1', result: { ok: true, value: 'ready' } })
+    expect(await startup).toEqual({ ok: true, value: 'ready' })
+    const later = transport.invoke('app.info', {}, 'c2')
+    socket.open()
+    expect(socket.sent).toEqual([{ id: 'c2', channel: 'app.info', input: {} }])
+    socket.receive({ id: 'c2', result: { ok: true, value: 1 } })
+    expect(await later).toEqual({ ok: true, value: 1 })
+  })
+
+  it('beyond CARRIED_MAX wait for the open socket, in their order', async () => {
+    const transport = createWsTransport({
+      url: 'ws://127.0.0.1:1/ipc',
+      createSocket: (url) => new FakeSocket(url),
+    })
+    void transport.invoke('app.startup', {}, 'c1')
+    void transport.invoke('search.page', { text: 'x'.repeat(CARRIED_MAX) }, 'c2')
+    void transport.invoke('app.info', {}, 'c3')
+    await Promise.resolve()
+    const socket = FakeSocket.all[0]!
+    const carried = JSON.parse(new URL(socket.url).searchParams.get('calls') ?? '') as unknown[]
+    expect(carried).toEqual([{ id: 'c1', channel: 'app.startup', input: {} }])
+    socket.open()
+    expect(socket.sent.map((frame) => (frame as { id: string }).id)).toEqual(['c2', 'c3'])
+  })
+
+  it('leave the URL alone when there are none', async () => {
+    await make()
+    expect(FakeSocket.all[0]?.url).toBe('ws://127.0.0.1:1/ipc')
+  })
+})
+
 describe('wsUrlFor', () => {
   it('points at /ipc on the page origin, passing a token only when the page has one', () => {
     expect(wsUrlFor({ protocol: 'http:', host: '127.0.0.1:4000', search: '' })).toBe(
@@ -123,6 +179,7 @@ describe('big frames', () => {
       createSocket: (url) => new FakeSocket(url),
       parseOffThread: (text) => new Promise((resolve) => offThread.push({ text, resolve })),
     })
+    await Promise.resolve()
     const socket = FakeSocket.all[0]!
     socket.open()
     const seen: string[] = []

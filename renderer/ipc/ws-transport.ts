@@ -25,6 +25,12 @@ export interface WsTransportOptions {
   parseOffThread?: (text: string) => Promise<unknown>
 }
 
+/**
+ * The calls made before the first connection that may travel in its upgrade request (the
+ * `calls` query parameter, a JSON array of frames), in characters of JSON. The host allows 4 kB.
+ */
+export const CARRIED_MAX = 2048
+
 /** Frames from this size ("Copy value" of a large section) are parsed off the UI thread. */
 export const BIG_FRAME = 1024 * 1024
 
@@ -57,7 +63,8 @@ export function createWsTransport(options: WsTransportOptions): Transport {
   const stateListeners = new Set<(state: HostConnection) => void>()
   let state: HostConnection = 'connecting'
   let attempt = 0
-  let socket: SocketLike
+  // Undefined until the first connection, at the end of the task that made the transport.
+  let socket: SocketLike | undefined
 
   function setState(next: HostConnection) {
     if (next === state) return
@@ -111,15 +118,16 @@ export function createWsTransport(options: WsTransportOptions): Transport {
   }
 
   function connect() {
-    socket = createSocket(options.url)
-    socket.onopen = () => {
+    const current = createSocket(withCarried(options.url, queue))
+    socket = current
+    current.onopen = () => {
       attempt = 0
       setState('open')
-      for (const text of queue.splice(0)) socket.send(text)
+      for (const text of queue.splice(0)) current.send(text)
     }
-    socket.onmessage = (event) => onMessage(event.data)
-    socket.onerror = () => undefined // always followed by onclose, which handles it
-    socket.onclose = () => {
+    current.onmessage = (event) => onMessage(event.data)
+    current.onerror = () => undefined // always followed by onclose, which handles it
+    current.onclose = () => {
       const failed = [...pending.values()]
       pending.clear()
       queue.length = 0
@@ -135,7 +143,12 @@ export function createWsTransport(options: WsTransportOptions): Transport {
       setTimeout(connect, delay / 2 + (random() * delay) / 2)
     }
   }
-  connect()
+  // The first connection is made at the end of this task, not at once: the calls made in the
+  // same task (the start-up call, renderer/ipc/early-startup.ts) then travel in the upgrade
+  // request, and the host answers them as soon as the socket is up. Sent on 'open' instead,
+  // they waited for the page's main thread, busy evaluating the app's code, to see the socket
+  // open (docs/performance.md).
+  queueMicrotask(connect)
 
   return {
     kind: 'web',
@@ -149,14 +162,14 @@ export function createWsTransport(options: WsTransportOptions): Transport {
       return new Promise((resolve) => {
         pending.set(callId, resolve)
         const text = JSON.stringify({ id: callId, channel, input })
-        if (socket.readyState === OPEN) socket.send(text)
+        if (socket?.readyState === OPEN) socket.send(text)
         else queue.push(text)
       })
     },
     cancel(callId) {
       if (!pending.has(callId)) return
       pending.delete(callId)
-      if (socket.readyState === OPEN) socket.send(JSON.stringify({ cancel: callId }))
+      if (socket?.readyState === OPEN) socket.send(JSON.stringify({ cancel: callId }))
     },
     subscribe(event, listener) {
       const set = eventListeners.get(event) ?? new Set()
@@ -174,4 +187,21 @@ export function createWsTransport(options: WsTransportOptions): Transport {
       }
     },
   }
+}
+
+/**
+ * The socket's URL with the queued frames that fit in CARRIED_MAX as its `calls` parameter;
+ * those leave the queue, the rest stay in it for the open socket.
+ */
+function withCarried(url: string, queue: string[]): string {
+  let length = 2
+  let count = 0
+  for (const frame of queue) {
+    if (length + frame.length + 1 > CARRIED_MAX) break
+    length += frame.length + 1
+    count += 1
+  }
+  if (count === 0) return url
+  const carried = `[${queue.splice(0, count).join(',')}]`
+  return `${url}${url.includes('?') ? '&' : '?'}calls=${encodeURIComponent(carried)}`
 }
