@@ -165,6 +165,13 @@ export default tseslint.config(
           paths: [
             noElectron,
             ...nodeBuiltins.map((name) => ({ name, message: 'The renderer has no Node.' })),
+            // A mounted Tooltip renders its part of the screen twice before the first paint.
+            {
+              name: '@mantine/core',
+              importNames: ['Tooltip'],
+              message:
+                "Use LazyTooltip (renderer/components/lazy-tooltip.tsx): it mounts Mantine's Tooltip on first hover.",
+            },
           ],
           patterns: [
             ...noNodePatterns,

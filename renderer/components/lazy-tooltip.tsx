@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- the one place that mounts Mantine's Tooltip
 import { Tooltip, type TooltipProps } from '@mantine/core'
 import { useMergedRef } from '@mantine/hooks'
 import {
