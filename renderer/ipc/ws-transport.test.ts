@@ -144,7 +144,7 @@ describe('calls made before the first connection', () => {
       createSocket: (url) => new FakeSocket(url),
     })
     void transport.invoke('app.startup', {}, 'c1')
-    void transport.invoke('search.page', { text: 'x'.repeat(CARRIED_MAX) }, 'c2')
+    void transport.invoke('app.info', { text: 'x'.repeat(CARRIED_MAX) }, 'c2')
     void transport.invoke('app.info', {}, 'c3')
     await Promise.resolve()
     const socket = FakeSocket.all[0]!
@@ -152,6 +152,21 @@ describe('calls made before the first connection', () => {
     expect(carried).toEqual([{ id: 'c1', channel: 'app.startup', input: {} }])
     socket.open()
     expect(socket.sent.map((frame) => (frame as { id: string }).id)).toEqual(['c2', 'c3'])
+  })
+
+  it('travel in a URL only on channels that carry no secret', async () => {
+    const transport = createWsTransport({
+      url: 'ws://127.0.0.1:1/ipc',
+      createSocket: (url) => new FakeSocket(url),
+    })
+    void transport.invoke('tokens.store', { secret: 's3cr3t' }, 'c1')
+    void transport.invoke('app.startup', {}, 'c2')
+    await Promise.resolve()
+    const socket = FakeSocket.all[0]!
+    expect(socket.url).not.toContain('s3cr3t')
+    expect(socket.url).toBe('ws://127.0.0.1:1/ipc')
+    socket.open()
+    expect(socket.sent.map((frame) => (frame as { id: string }).id)).toEqual(['c1', 'c2'])
   })
 
   it('leave the URL alone when there are none', async () => {

@@ -31,6 +31,12 @@ export interface WsTransportOptions {
  */
 export const CARRIED_MAX = 2048
 
+/**
+ * The channels whose calls may travel in a URL: those that carry nothing secret (a URL shows up
+ * in Chromium's network log and DevTools, a frame's body does not stay anywhere).
+ */
+export const CARRIED_CHANNELS: ReadonlySet<string> = new Set(['app.startup', 'app.info'])
+
 /** Frames from this size ("Copy value" of a large section) are parsed off the UI thread. */
 export const BIG_FRAME = 1024 * 1024
 
@@ -58,7 +64,7 @@ export function createWsTransport(options: WsTransportOptions): Transport {
   const backoff = options.backoff ?? { initialMs: 500, maxMs: 10_000 }
   const random = options.random ?? Math.random
   const pending = new Map<string, (result: IpcResult<unknown>) => void>()
-  const queue: string[] = []
+  const queue: Queued[] = []
   const eventListeners = new Map<string, Set<(payload: unknown) => void>>()
   const stateListeners = new Set<(state: HostConnection) => void>()
   let state: HostConnection = 'connecting'
@@ -123,7 +129,7 @@ export function createWsTransport(options: WsTransportOptions): Transport {
     current.onopen = () => {
       attempt = 0
       setState('open')
-      for (const text of queue.splice(0)) current.send(text)
+      for (const frame of queue.splice(0)) current.send(frame.text)
     }
     current.onmessage = (event) => onMessage(event.data)
     current.onerror = () => undefined // always followed by onclose, which handles it
@@ -163,7 +169,7 @@ export function createWsTransport(options: WsTransportOptions): Transport {
         pending.set(callId, resolve)
         const text = JSON.stringify({ id: callId, channel, input })
         if (socket?.readyState === OPEN) socket.send(text)
-        else queue.push(text)
+        else queue.push({ channel, text })
       })
     },
     cancel(callId) {
@@ -189,19 +195,29 @@ export function createWsTransport(options: WsTransportOptions): Transport {
   }
 }
 
+/** A frame waiting for the socket, with its channel (cancel frames are never queued). */
+interface Queued {
+  channel: string
+  text: string
+}
+
 /**
- * The socket's URL with the queued frames that fit in CARRIED_MAX as its `calls` parameter;
- * those leave the queue, the rest stay in it for the open socket.
+ * The socket's URL with the first queued frames as its `calls` parameter, while they are on a
+ * channel in CARRIED_CHANNELS and fit in CARRIED_MAX; those leave the queue, the rest stay in it
+ * for the open socket, in their order.
  */
-function withCarried(url: string, queue: string[]): string {
+function withCarried(url: string, queue: Queued[]): string {
   let length = 2
   let count = 0
   for (const frame of queue) {
-    if (length + frame.length + 1 > CARRIED_MAX) break
-    length += frame.length + 1
+    if (!CARRIED_CHANNELS.has(frame.channel) || length + frame.text.length + 1 > CARRIED_MAX) break
+    length += frame.text.length + 1
     count += 1
   }
   if (count === 0) return url
-  const carried = `[${queue.splice(0, count).join(',')}]`
+  const carried = `[${queue
+    .splice(0, count)
+    .map((frame) => frame.text)
+    .join(',')}]`
   return `${url}${url.includes('?') ? '&' : '?'}calls=${encodeURIComponent(carried)}`
 }
