@@ -123,13 +123,24 @@ Now:
   Mantine's ${'`useId`'} and ${'`useMediaQuery`'} are swapped at build for versions that do not
   set state right after mounting: every Select, Popover, Tooltip, Transition and Collapse
   rendered twice before the first paint, a second commit of ~480 components (main-thread
-  script 286 → 253 ms warm, 9 interleaved runs).
+  script 286 → 253 ms warm, 9 interleaved runs). Since 1 December the Search screen restores
+  its session while rendering (its first commit was a loader, the screen came one task later),
+  tooltips mount on first hover (LazyTooltip), the builder scrolls in a plain box, and the calls
+  made before the WebSocket exists travel in its upgrade request, so ${'`app.startup`'} is
+  answered as the socket opens rather than after the page has seen it open (warm root → answer
+  29 → ~10 ms). What is left of the second commit before the paint is the ten Popovers of the
+  menus and Selects (floating-ui and Mantine keep their target in state set from a callback
+  ref). Cold, ~50 ms pass before the HTML is parsed (a new renderer process) and ~35 ms
+  fetching the five files, before any of the app's code runs.
 - **How the first screen is measured**: from the navigation's start to the shell ready and the
   Search button in the DOM; each navigation now starts once Chromium's own processes are quiet.
   A new browser context opens a window whose WebUI renderer (the omnibox popup) takes ~1.1 s of
   CPU in its first 1–2 s; the cold load used to start at once and share the 2 cores with it,
-  and the warm load overlapped the cold page's tail. Neither is the app's cost
-  (docs/performance.md, "What first screen interactive measures").`
+  and the warm load overlapped the cold page's tail. Neither is the app's cost. Since
+  1 December the page reports the moment through a CDP binding: Playwright's
+  ${'`waitForFunction`'} first parsed its own injected script in the page, ~30–45 ms of the
+  renderer's main thread in the middle of a cold start (cold 530 → 462 ms in the probe, for
+  both builds alike) (docs/performance.md, "What first screen interactive measures").`
 
 export function startupMarkdown(input: {
   machine: ReturnType<typeof machineFacts> & { loadBefore: number[]; loadAfter: number[] }
