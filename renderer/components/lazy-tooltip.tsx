@@ -6,6 +6,7 @@ import {
   useEffect,
   useRef,
   useState,
+  type HTMLAttributes,
   type PointerEvent,
   type ReactElement,
   type Ref,
@@ -24,7 +25,7 @@ export type LazyTooltipProps = ShownProps & {
   /** One element that takes a ref (as for Mantine's Tooltip). */
   children: ReactElement<ChildProps>
   ref?: Ref<HTMLElement>
-} & Record<string, unknown>
+} & Omit<HTMLAttributes<HTMLElement>, 'children'> & { [data: `data-${string}`]: unknown }
 
 /**
  * Mantine's Tooltip, mounted the first time the pointer rests on its target, not with it.
