@@ -143,6 +143,13 @@ export default tseslint.config(
             "JSXOpeningElement[name.name='Loader']:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role']))",
           message: 'Give a named Loader role="status": it renders a <span>, which cannot be named.',
         },
+        // A mounted Menu, Popover or Select renders its part of the screen twice before the
+        // first paint and runs floating-ui for a popup nobody has opened.
+        {
+          selector: 'JSXOpeningElement[name.name=/^(Menu|Popover|Select)$/]',
+          message:
+            'Use LazyMenu / LazyPopover (renderer/components/lazy-popups.tsx) or DeferredSelect: they mount the popup when the user reaches for it.',
+        },
       ],
       // The wire schemas' barrel evaluates every API schema (~50 zod objects) when a value is
       // imported from it; the host decodes the wire, the renderer needs its types.

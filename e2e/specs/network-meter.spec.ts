@@ -43,6 +43,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(popover.getByTestId('meter-connections')).toHaveText(/^0 of \d+$/)
     await expect(popover.getByTestId('meter-sparkline')).toBeVisible()
     await expect(popover.getByTestId('meter-explanation')).toContainText('Running normally')
+    // The screenshot shows the popover as it stays, not halfway through its fade-in.
+    await expect(page.locator('.mantine-Popover-dropdown', { has: popover })).toHaveCSS(
+      'opacity',
+      '1',
+    )
     await page.screenshot({ path: resolve(OUT, `network-meter-${scheme}.png`) })
   })
 }

@@ -1,4 +1,5 @@
 import { ActionIcon, Menu } from '@mantine/core'
+import { LazyMenu } from '../components/lazy-popups'
 import { LazyTooltip } from '../components/lazy-tooltip'
 import { notifications } from '@mantine/notifications'
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react'
@@ -21,14 +22,18 @@ export function ColorSchemeMenu() {
   const current = settings.data?.appearance.theme ?? 'system'
   const CurrentIcon = OPTIONS.find((o) => o.value === current)?.icon ?? IconDeviceDesktop
   return (
-    <Menu position="bottom-end" shadow="md" width={200}>
-      <Menu.Target>
+    <LazyMenu
+      position="bottom-end"
+      shadow="md"
+      width={200}
+      target={
         <LazyTooltip label="Theme" withArrow>
           <ActionIcon variant="default" size="lg" aria-label="Theme" data-testid="theme-menu">
             <CurrentIcon size={18} stroke={1.6} />
           </ActionIcon>
         </LazyTooltip>
-      </Menu.Target>
+      }
+    >
       <Menu.Dropdown>
         <Menu.Label>Theme</Menu.Label>
         {OPTIONS.map(({ value, label, icon: OptionIcon }) => (
@@ -43,6 +48,6 @@ export function ColorSchemeMenu() {
           </Menu.Item>
         ))}
       </Menu.Dropdown>
-    </Menu>
+    </LazyMenu>
   )
 }

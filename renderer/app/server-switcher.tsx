@@ -1,4 +1,5 @@
 import { Box, Button, Menu, Stack, Text } from '@mantine/core'
+import { LazyMenu } from '../components/lazy-popups'
 import { notifications } from '@mantine/notifications'
 import { IconCheck, IconChevronDown, IconSettings } from '@tabler/icons-react'
 import { ConnectionDot, describeStatus } from '../components/connection-state'
@@ -20,8 +21,12 @@ export function ServerSwitcher({ navigate }: { navigate: (id: SectionId) => void
       }),
   })
   return (
-    <Menu position="bottom-end" width={340} shadow="md" withinPortal>
-      <Menu.Target>
+    <LazyMenu
+      position="bottom-end"
+      width={340}
+      shadow="md"
+      withinPortal
+      target={
         <Button
           variant="default"
           rightSection={<IconChevronDown size={14} />}
@@ -34,7 +39,8 @@ export function ServerSwitcher({ navigate }: { navigate: (id: SectionId) => void
             {active?.name ?? 'Loading servers…'}
           </TruncatedText>
         </Button>
-      </Menu.Target>
+      }
+    >
       <Menu.Dropdown data-testid="server-switcher-menu">
         <Menu.Label>Active server</Menu.Label>
         {servers.map((server) => (
@@ -66,6 +72,6 @@ export function ServerSwitcher({ navigate }: { navigate: (id: SectionId) => void
           Manage servers…
         </Menu.Item>
       </Menu.Dropdown>
-    </Menu>
+    </LazyMenu>
   )
 }

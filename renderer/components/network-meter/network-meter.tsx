@@ -1,4 +1,5 @@
 import { Box, Group, Popover, Stack, Table, Text, UnstyledButton } from '@mantine/core'
+import { LazyPopover } from '../lazy-popups'
 import type { NetworkMeter as Meter } from '../../../shared/ipc/channels/net'
 import { compactLabel, formatRate, stateSentence, toneOf, type MeterTone } from './meter-format'
 import { Sparkline } from './sparkline'
@@ -157,8 +158,13 @@ export function NetworkMeter({ serverId }: { serverId: string | undefined }) {
   const now = useNow(tone === 'backing-off')
   if (!serverId) return null
   return (
-    <Popover width={300} position="top-end" withArrow shadow="md" offset={6}>
-      <Popover.Target>
+    <LazyPopover
+      width={300}
+      position="top-end"
+      withArrow
+      shadow="md"
+      offset={6}
+      target={
         <UnstyledButton
           data-testid="network-meter"
           data-state={tone}
@@ -178,10 +184,11 @@ export function NetworkMeter({ serverId }: { serverId: string | undefined }) {
             </Text>
           </Group>
         </UnstyledButton>
-      </Popover.Target>
+      }
+    >
       <Popover.Dropdown>
         <Details meter={meter} now={now} />
       </Popover.Dropdown>
-    </Popover>
+    </LazyPopover>
   )
 }

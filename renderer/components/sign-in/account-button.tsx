@@ -1,5 +1,6 @@
 import { ServerNeededTooltip, useServerNeeded } from '../server-needed'
 import { Avatar, Button, Menu, Stack, Text } from '@mantine/core'
+import { LazyMenu } from '../lazy-popups'
 import { notifications } from '@mantine/notifications'
 import { IconLogin, IconLogout } from '@tabler/icons-react'
 import { useMutationInvoke } from '../../ipc/hooks'
@@ -43,8 +44,12 @@ export function AccountButton() {
     )
   const display = session.user.name ?? session.user.username
   return (
-    <Menu position="bottom-end" width={280} shadow="md" withinPortal>
-      <Menu.Target>
+    <LazyMenu
+      position="bottom-end"
+      width={280}
+      shadow="md"
+      withinPortal
+      target={
         <Button
           variant="subtle"
           color="gray"
@@ -60,7 +65,8 @@ export function AccountButton() {
             {session.user.username}
           </Text>
         </Button>
-      </Menu.Target>
+      }
+    >
       <Menu.Dropdown>
         <Menu.Label>Signed in to {status.data.serverName}</Menu.Label>
         <Stack gap={2} px="sm" pb="xs">
@@ -85,6 +91,6 @@ export function AccountButton() {
           Sign out
         </Menu.Item>
       </Menu.Dropdown>
-    </Menu>
+    </LazyMenu>
   )
 }

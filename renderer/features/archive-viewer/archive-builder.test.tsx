@@ -85,6 +85,8 @@ describe('the required builder', WALK, () => {
 
     // The last item, by the pick menu.
     // The picks: run (item 0), calculation (item 1) of the first tick.
+    // Hovered first: the Select's input takes its stand-in's place (DeferredSelect).
+    await user.hover(screen.getAllByTestId('required-pick')[1] as HTMLElement)
     const pick = screen.getAllByTestId('required-pick')[1]
     await user.click(pick as HTMLElement)
     const listbox = await waitFor(() => {

@@ -1,4 +1,5 @@
 import { Button, Divider, Group, Menu, Stack, Switch, Text } from '@mantine/core'
+import { LazyMenu } from '../../components/lazy-popups'
 import { IconDownload } from '@tabler/icons-react'
 import type { JsonObject } from '../../../shared/api'
 import type { ArchiveShape } from '../../../shared/archive/references'
@@ -93,8 +94,10 @@ function SendToDownloads({
       label,
     })
   return (
-    <Menu position="bottom-start" withinPortal>
-      <Menu.Target>
+    <LazyMenu
+      position="bottom-start"
+      withinPortal
+      target={
         <Button
           size="compact-xs"
           variant="light"
@@ -104,7 +107,8 @@ function SendToDownloads({
         >
           Send to Downloads…
         </Button>
-      </Menu.Target>
+      }
+    >
       <Menu.Dropdown>
         <Menu.Item
           disabled={!search}
@@ -125,6 +129,6 @@ function SendToDownloads({
           This entry only
         </Menu.Item>
       </Menu.Dropdown>
-    </Menu>
+    </LazyMenu>
   )
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core'
+import { ActionIcon, Group, NumberInput, Paper, Stack, Text } from '@mantine/core'
+import { DeferredSelect } from '../../components/deferred-select'
 import { IconX } from '@tabler/icons-react'
 import type { ArchiveShape } from '../../../shared/archive/references'
 import type { ListPick, Tick } from '../../../shared/archive/required'
@@ -74,7 +75,7 @@ export function RequiredTickList({
                 {place}
               </Text>
               <Group gap={4} wrap="nowrap">
-                <Select
+                <DeferredSelect
                   size="xs"
                   w={210}
                   data={DIRECTIVES}
@@ -100,7 +101,7 @@ export function RequiredTickList({
                   <Text size="xs" ff="monospace" c="dimmed" w={110} truncate>
                     {step.key}
                   </Text>
-                  <Select
+                  <DeferredSelect
                     size="xs"
                     w={170}
                     data={PICKS}

@@ -1,4 +1,5 @@
-import { Code, Group, Radio, Select, Stack, Text, Textarea } from '@mantine/core'
+import { Code, Group, Radio, Stack, Text, Textarea } from '@mantine/core'
+import { DeferredSelect } from '../../components/deferred-select'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import classes from './downloads.module.css'
 import { PathField, type FolderPicker } from './path-field'
@@ -169,7 +170,7 @@ export function PriorityField({
   onChange: (value: PlanForm['priority']) => void
 }) {
   return (
-    <Select
+    <DeferredSelect
       label="Priority"
       description="Jobs share the server's limits; higher-priority jobs get their requests first."
       data={PRIORITIES}

@@ -1,4 +1,5 @@
-import { Select } from '@mantine/core'
+import {} from '@mantine/core'
+import { DeferredSelect } from '../../components/deferred-select'
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconUsersGroup } from '@tabler/icons-react'
 import { useState } from 'react'
@@ -35,7 +36,7 @@ export function GroupPicker({
       label: g.name,
     }))
   return (
-    <Select
+    <DeferredSelect
       label={label}
       placeholder={search === '' ? 'Your groups, or type to search all' : 'Groups'}
       searchable

@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Menu } from '@mantine/core'
+import { LazyMenu } from '../../components/lazy-popups'
 import { LazyTooltip } from '../../components/lazy-tooltip'
 import { notifications } from '@mantine/notifications'
 import {
@@ -81,8 +82,10 @@ export function JobActions({ job }: { job: JobSummary }) {
           <IconFolderOpen size={16} />
         </ActionIcon>
       </LazyTooltip>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
+      <LazyMenu
+        position="bottom-end"
+        withinPortal
+        target={
           <ActionIcon
             variant="default"
             aria-label={`More actions for ${job.label}`}
@@ -90,7 +93,8 @@ export function JobActions({ job }: { job: JobSummary }) {
           >
             <IconDots size={16} />
           </ActionIcon>
-        </Menu.Target>
+        }
+      >
         <Menu.Dropdown>
           {job.filesFailed > 0 && (
             <Menu.Item
@@ -156,7 +160,7 @@ export function JobActions({ job }: { job: JobSummary }) {
             </>
           )}
         </Menu.Dropdown>
-      </Menu>
+      </LazyMenu>
       {cancelling && <CancelJobModal job={job} onClose={() => setCancelling(false)} />}
       {modal && <JobModals job={job} modal={modal} onClose={() => setModal(null)} />}
     </Group>

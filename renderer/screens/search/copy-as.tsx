@@ -9,6 +9,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core'
+import { LazyMenu } from '../../components/lazy-popups'
 import { IconCode, IconCopy } from '@tabler/icons-react'
 import { memo, useState } from 'react'
 import { countRender } from '../../components/render-count'
@@ -78,8 +79,9 @@ export const CopyAsMenu = memo(function CopyAsMenu({
           : ''
   return (
     <>
-      <Menu position="bottom-end">
-        <Menu.Target>
+      <LazyMenu
+        position="bottom-end"
+        target={
           <Button
             size="xs"
             variant="default"
@@ -88,7 +90,8 @@ export const CopyAsMenu = memo(function CopyAsMenu({
           >
             Copy as
           </Button>
-        </Menu.Target>
+        }
+      >
         <Menu.Dropdown>
           {(Object.keys(TITLES) as Format[]).map((format) => (
             <Menu.Item
@@ -100,7 +103,7 @@ export const CopyAsMenu = memo(function CopyAsMenu({
             </Menu.Item>
           ))}
         </Menu.Dropdown>
-      </Menu>
+      </LazyMenu>
       <MountWhenOpened opened={open !== null}>
         {(opened) => (
           <Modal

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { LazyMenu } from '../../components/lazy-popups'
 import { notifications } from '@mantine/notifications'
 import { IconBookmark, IconClock, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -41,8 +42,10 @@ export const SavedMenu = memo(function SavedMenu({
   const saved = list.data ?? []
   return (
     <>
-      <Menu position="bottom-end" width={320}>
-        <Menu.Target>
+      <LazyMenu
+        position="bottom-end"
+        width={320}
+        target={
           <Button
             size="xs"
             variant="default"
@@ -51,7 +54,8 @@ export const SavedMenu = memo(function SavedMenu({
           >
             Saved
           </Button>
-        </Menu.Target>
+        }
+      >
         <Menu.Dropdown data-testid="saved-dropdown">
           <Menu.Item onClick={() => setEditing({ name: '' })} data-testid="save-current">
             Save this search…
@@ -101,7 +105,7 @@ export const SavedMenu = memo(function SavedMenu({
             </Text>
           )}
         </Menu.Dropdown>
-      </Menu>
+      </LazyMenu>
       <MountWhenOpened opened={editing !== null}>
         {(opened) => (
           <Modal
@@ -178,8 +182,10 @@ export const HistoryMenu = memo(function HistoryMenu({
   })
   const items = list.data ?? []
   return (
-    <Menu position="bottom-end" width={380}>
-      <Menu.Target>
+    <LazyMenu
+      position="bottom-end"
+      width={380}
+      target={
         <Button
           size="xs"
           variant="default"
@@ -188,7 +194,8 @@ export const HistoryMenu = memo(function HistoryMenu({
         >
           History
         </Button>
-      </Menu.Target>
+      }
+    >
       <Menu.Dropdown data-testid="history-dropdown">
         {items.slice(0, 20).map((item) => (
           <Menu.Item key={`${item.at}`} onClick={() => onLoad(item)} data-testid="history-item">
@@ -214,6 +221,6 @@ export const HistoryMenu = memo(function HistoryMenu({
           </>
         )}
       </Menu.Dropdown>
-    </Menu>
+    </LazyMenu>
   )
 })

@@ -7,12 +7,13 @@ import {
   Pagination,
   Paper,
   SegmentedControl,
-  Select,
   Stack,
   Table,
   Text,
   TextInput,
 } from '@mantine/core'
+import { DeferredSelect } from '../../components/deferred-select'
+import { LazyMenu } from '../../components/lazy-popups'
 import { LazyTooltip } from '../../components/lazy-tooltip'
 import { useDebouncedValue } from '@mantine/hooks'
 import {
@@ -108,7 +109,7 @@ export function PatList({ actions }: { actions: PatActions }) {
           onChange={(value) => resetPage(setState)(value as StateFilter)}
           data-testid="pat-state-filter"
         />
-        <Select
+        <DeferredSelect
           size="xs"
           w={170}
           data={ORDER_OPTIONS}
@@ -181,7 +182,7 @@ export function PatList({ actions }: { actions: PatActions }) {
               ` · listed with the stored token “${list.data.via.name ?? ''}”`}
           </Text>
           <Group gap="sm">
-            <Select
+            <DeferredSelect
               size="xs"
               w={80}
               data={PAGE_SIZES}
@@ -270,8 +271,11 @@ function PatRow({ pat, actions }: { pat: PatView; actions: PatActions }) {
         <StateBadge state={pat.state} />
       </Table.Td>
       <Table.Td w={40}>
-        <Menu position="bottom-end" withinPortal shadow="md">
-          <Menu.Target>
+        <LazyMenu
+          position="bottom-end"
+          withinPortal
+          shadow="md"
+          target={
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -280,7 +284,8 @@ function PatRow({ pat, actions }: { pat: PatView; actions: PatActions }) {
             >
               <IconDots size={16} />
             </ActionIcon>
-          </Menu.Target>
+          }
+        >
           <Menu.Dropdown>
             <Menu.Item leftSection={<IconEye size={16} />} onClick={() => actions.onDetails(pat)}>
               Details
@@ -303,7 +308,7 @@ function PatRow({ pat, actions }: { pat: PatView; actions: PatActions }) {
               Revoke…
             </Menu.Item>
           </Menu.Dropdown>
-        </Menu>
+        </LazyMenu>
       </Table.Td>
     </Table.Tr>
   )

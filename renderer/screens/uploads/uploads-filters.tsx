@@ -1,4 +1,5 @@
-import { ActionIcon, Group, MultiSelect, Select, TextInput } from '@mantine/core'
+import { ActionIcon, Group, MultiSelect, TextInput } from '@mantine/core'
+import { DeferredSelect } from '../../components/deferred-select'
 import { IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react'
 import type { UPLOAD_ORDER, UploadRole } from '../../../shared/ipc/channels/uploads'
 
@@ -56,7 +57,7 @@ export function UploadsFilters({
         w={230}
         data-testid="uploads-role-filter"
       />
-      <Select
+      <DeferredSelect
         size="xs"
         label="Published"
         data={[
@@ -70,7 +71,7 @@ export function UploadsFilters({
         w={160}
         data-testid="uploads-published-filter"
       />
-      <Select
+      <DeferredSelect
         size="xs"
         label="Processing"
         data={[
@@ -85,7 +86,7 @@ export function UploadsFilters({
         onChange={(v) => set('processStatus', v ?? '')}
         w={130}
       />
-      <Select
+      <DeferredSelect
         size="xs"
         label="Sort by"
         data={[

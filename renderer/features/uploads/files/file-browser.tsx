@@ -6,11 +6,11 @@ import {
   Center,
   Group,
   Loader,
-  Select,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core'
+import { DeferredSelect } from '../../../components/deferred-select'
 import { useDebouncedValue } from '@mantine/hooks'
 import {
   IconFolderOpen,
@@ -166,7 +166,7 @@ export function FileBrowser({
           w={200}
           data-testid="files-filter"
         />
-        <Select
+        <DeferredSelect
           size="xs"
           w={130}
           aria-label="Sort by"

@@ -1,4 +1,5 @@
 import { Button, Group, Menu, Popover, Stack, Text } from '@mantine/core'
+import { LazyMenu, LazyPopover } from '../../../components/lazy-popups'
 import { IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { QuantityCatalogue } from '../../../../shared/query'
@@ -19,15 +20,14 @@ export function AddMenu({
   const [picking, setPicking] = useState(false)
   return (
     <Group gap={6}>
-      <Popover
+      <LazyPopover
         opened={picking}
         onChange={setPicking}
         width={380}
         position="bottom-start"
         trapFocus
         returnFocus
-      >
-        <Popover.Target>
+        target={
           <Button
             size="compact-xs"
             variant="light"
@@ -38,7 +38,8 @@ export function AddMenu({
           >
             Condition
           </Button>
-        </Popover.Target>
+        }
+      >
         <Popover.Dropdown>
           <Stack gap={6}>
             <Text size="xs" c="dimmed">
@@ -74,9 +75,10 @@ export function AddMenu({
             </Button>
           </Stack>
         </Popover.Dropdown>
-      </Popover>
-      <Menu position="bottom-start">
-        <Menu.Target>
+      </LazyPopover>
+      <LazyMenu
+        position="bottom-start"
+        target={
           <Button
             size="compact-xs"
             variant="light"
@@ -85,7 +87,8 @@ export function AddMenu({
           >
             Group
           </Button>
-        </Menu.Target>
+        }
+      >
         <Menu.Dropdown>
           <Menu.Item onClick={() => onAdd(newGroup('or'))} data-testid={`${testId}-group-or`}>
             Any of (OR)
@@ -97,7 +100,7 @@ export function AddMenu({
             None of (NOT)
           </Menu.Item>
         </Menu.Dropdown>
-      </Menu>
+      </LazyMenu>
     </Group>
   )
 }

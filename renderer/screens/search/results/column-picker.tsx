@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core'
+import { LazyPopover } from '../../../components/lazy-popups'
 import { LazyTooltip } from '../../../components/lazy-tooltip'
 import { IconArrowDown, IconArrowUp, IconColumns, IconSearch } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
@@ -45,8 +46,12 @@ export function ColumnPicker({
     onChange(next)
   }
   return (
-    <Popover width={420} position="bottom-end" shadow="md" trapFocus>
-      <Popover.Target>
+    <LazyPopover
+      width={420}
+      position="bottom-end"
+      shadow="md"
+      trapFocus
+      target={
         <Button
           size="xs"
           variant="default"
@@ -55,7 +60,8 @@ export function ColumnPicker({
         >
           Columns
         </Button>
-      </Popover.Target>
+      }
+    >
       <Popover.Dropdown data-testid="column-picker-dropdown">
         <Stack gap="xs">
           <Group justify="space-between">
@@ -148,6 +154,6 @@ export function ColumnPicker({
           </ScrollArea.Autosize>
         </Stack>
       </Popover.Dropdown>
-    </Popover>
+    </LazyPopover>
   )
 }
