@@ -56,6 +56,19 @@ describe('PageStore', () => {
     expect(store.rowAt(200)).toBeUndefined()
   })
 
+  it('is loading from the start, so starting it tells no one (no second render)', () => {
+    const server = fakeServer(250)
+    server.hold()
+    const store = new PageStore({ pageSize: 100, fetchPage: server.fetchPage })
+    const before = store.getSnapshot()
+    expect(before).toMatchObject({ total: null, known: 0, loading: true })
+    let told = 0
+    store.subscribe(() => (told += 1))
+    store.start()
+    expect(told).toBe(0)
+    expect(store.getSnapshot()).toBe(before)
+  })
+
   it('fetches on as the visible range nears the end, until there is no cursor', async () => {
     const server = fakeServer(250)
     const store = new PageStore({ pageSize: 100, fetchPage: server.fetchPage })

@@ -63,7 +63,10 @@ export class PageStore {
   constructor(private readonly options: PageStoreOptions) {
     this.pageSize = options.pageSize
     this.slots.push(emptySlot(null))
-    this.snapshot = this.makeSnapshot()
+    // Loading from the start: a store is made to be started at once (its first page may even
+    // be on its way already, first-page.ts), and a snapshot that changed when it started would
+    // render the table and its toolbar a second time before the first paint.
+    this.snapshot = { ...this.makeSnapshot(), loading: true }
   }
 
   subscribe = (listener: () => void): (() => void) => {
