@@ -112,23 +112,51 @@ function SelectionBar({
   onClearSelection: () => void
   target: () => BulkTarget
 }) {
-  // Re-render when a feature registers its bulk action.
-  useSyncExternalStore(subscribeBulkActions, () => BULK_HOOKS.map((h) => !!bulkAction(h.id)).join())
+  countRender('search-selection-bar')
   const total = usePageStoreValue(store, (s) => s.total)
   const count = total === null ? 0 : selectedCount(selection, total)
-  const icons = {
-    download: IconCloudDownload,
-    'export-archive': IconFileExport,
-    'pin-offline': IconPin,
-  } as const
   return count > 0 && total !== null ? (
+    <SelectionActions
+      selection={selection}
+      total={total}
+      onClearSelection={onClearSelection}
+      target={target}
+    />
+  ) : null
+}
+
+const ICONS = {
+  download: IconCloudDownload,
+  'export-archive': IconFileExport,
+  'pin-offline': IconPin,
+} as const
+
+/**
+ * The selection bar's content. It alone follows the features' bulk actions, which register in
+ * an effect of the shell: followed by the empty bar too, that registration rendered the bar a
+ * second time before the first paint.
+ */
+function SelectionActions({
+  selection,
+  total,
+  onClearSelection,
+  target,
+}: {
+  selection: Selection
+  total: number
+  onClearSelection: () => void
+  target: () => BulkTarget
+}) {
+  // Re-render when a feature registers its bulk action.
+  useSyncExternalStore(subscribeBulkActions, () => BULK_HOOKS.map((h) => !!bulkAction(h.id)).join())
+  return (
     <Group gap={4} wrap="wrap" data-testid="selection-bar">
       <Text size="sm" c="indigo" fw={600} data-testid="selection-summary" mr={4}>
         {describeSelection(selection, total)}
       </Text>
       {BULK_HOOKS.map((hook) => {
         const action = bulkAction(hook.id)
-        const Icon = icons[hook.id]
+        const Icon = ICONS[hook.id]
         const button = (
           <Button
             size="compact-xs"
@@ -170,7 +198,7 @@ function SelectionBar({
         Clear selection
       </Button>
     </Group>
-  ) : null
+  )
 }
 
 /** One click adds a column for each filtered quantity the table does not show yet. */
