@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import type { IpcClient } from '../ipc/client'
 import { IpcClientProvider } from '../ipc/client-context'
+import { NotificationsHost } from './notifications-host'
 import './accessibility.css'
 import { accessibleCssVariables } from './theme-contrast'
 import { settingsColorSchemeManager, theme } from './theme'
@@ -27,7 +27,7 @@ export function AppProviders({ client, children }: { client: IpcClient; children
       colorSchemeManager={settingsColorSchemeManager}
       cssVariablesResolver={accessibleCssVariables}
     >
-      <Notifications position="bottom-right" />
+      <NotificationsHost />
       <QueryClientProvider client={queryClient}>
         <IpcClientProvider client={client}>{children}</IpcClientProvider>
       </QueryClientProvider>
