@@ -11,6 +11,7 @@ import {
   type ReactElement,
   type Ref,
 } from 'react'
+import { composeHandlers } from './mount-on-intent'
 
 /** The Tooltip props this app sets. Any other prop (a Menu.Target's, say) goes to the child. */
 type ShownProps = Pick<
@@ -18,7 +19,6 @@ type ShownProps = Pick<
   'label' | 'multiline' | 'maw' | 'w' | 'withArrow' | 'openDelay' | 'closeDelay' | 'disabled'
 >
 
-type Handler = (...args: never[]) => unknown
 type ChildProps = Record<string, unknown> & { ref?: Ref<HTMLElement> }
 
 export type LazyTooltipProps = ShownProps & {
@@ -73,16 +73,12 @@ export function LazyTooltip({
   }, [opened])
 
   const passed = mergeProps(childProps, forwarded)
-  const onPointerEnter = (event: PointerEvent<HTMLElement>) => {
-    ;(passed.onPointerEnter as Handler | undefined)?.(event as never)
+  const onPointerEnter = composeHandlers(passed.onPointerEnter, (event: PointerEvent) => {
     if (event.pointerType === 'touch' || disabled) return
     setMounted(true)
     setHovered(true)
-  }
-  const onPointerLeave = (event: PointerEvent<HTMLElement>) => {
-    ;(passed.onPointerLeave as Handler | undefined)?.(event as never)
-    setHovered(false)
-  }
+  })
+  const onPointerLeave = composeHandlers(passed.onPointerLeave, () => setHovered(false))
   return (
     <>
       {cloneElement(children, { ...passed, onPointerEnter, onPointerLeave, ref: mergedRef })}
@@ -109,10 +105,7 @@ function mergeProps(...layers: Record<string, unknown>[]): Record<string, unknow
       const before = merged[key]
       merged[key] =
         /^on[A-Z]/.test(key) && typeof before === 'function' && typeof value === 'function'
-          ? (...args: never[]) => {
-              ;(before as Handler)(...args)
-              ;(value as Handler)(...args)
-            }
+          ? composeHandlers(before, value as (event: unknown) => void)
           : value
     }
   delete merged.ref
