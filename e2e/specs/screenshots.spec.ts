@@ -144,6 +144,7 @@ test.describe('at 200 % zoom', () => {
     await check('search-builder')
     await page.getByTestId('search-submit').click()
     await expect(page.getByTestId('builder-panel')).toBeHidden()
+    await expect(page.getByTestId('results-stale')).toHaveCount(0)
     await expect(page.getByTestId('result-row').first()).toBeVisible()
     await expect(page.getByTestId('show-builder')).toBeFocused()
     await check('search-results')

@@ -90,29 +90,37 @@ afterEach(() => {
 const firstRowId = () =>
   screen.queryAllByTestId('result-row').find((row) => row.dataset.entryId)?.dataset.entryId
 
+/** The Search screen with QUERY typed into the JSON view, its draft's counts settled. */
+async function withQueryTyped() {
+  const app = renderSearch()
+  // The screen loads on demand; the first import takes a while in jsdom.
+  await waitFor(
+    () => expect(screen.getByTestId('results-count')).toHaveAttribute('data-total', '100'),
+    {
+      timeout: 15_000,
+    },
+  )
+  // A closed section's content is rendered only once the section is opened.
+  expect(screen.queryByTestId('json-editor')).toBeNull()
+  fireEvent.click(within(screen.getByTestId('section-json')).getByRole('button', { name: 'JSON' }))
+  await typeJson(QUERY)
+  // The draft's own effects (its debounced count and facet counts) settle before the click.
+  await waitFor(() => expect(screen.getByTestId('search-submit')).toHaveTextContent('7 results'))
+  // One request per draft: the count came with the facet counts.
+  expect(app.channels()).not.toContain('search.count')
+  return app
+}
+
+async function typeJson(query: object) {
+  fireEvent.change(await screen.findByTestId('json-editor'), {
+    target: { value: JSON.stringify(query) },
+  })
+  await screen.findByTestId('json-valid')
+}
+
 describe('Search answers first, renders second', { timeout: 30_000 }, () => {
   it('sends search.page before re-rendering; the answer re-renders neither builder nor toolbar', async () => {
-    const app = renderSearch()
-    // The screen loads on demand; the first import takes a while in jsdom.
-    await waitFor(
-      () => expect(screen.getByTestId('results-count')).toHaveAttribute('data-total', '100'),
-      {
-        timeout: 15_000,
-      },
-    )
-    // A closed section's content is rendered only once the section is opened.
-    expect(screen.queryByTestId('json-editor')).toBeNull()
-    fireEvent.click(
-      within(screen.getByTestId('section-json')).getByRole('button', { name: 'JSON' }),
-    )
-    fireEvent.change(await screen.findByTestId('json-editor'), {
-      target: { value: JSON.stringify(QUERY) },
-    })
-    await screen.findByTestId('json-valid')
-    // The draft's own effects (its debounced count and facet counts) settle before the click.
-    await waitFor(() => expect(screen.getByTestId('search-submit')).toHaveTextContent('7 results'))
-    // One request per draft: the count came with the facet counts.
-    expect(app.channels()).not.toContain('search.count')
+    const app = await withQueryTyped()
 
     const before = app.commits()
     const builder = renderCount('search-builder')
@@ -132,8 +140,9 @@ describe('Search answers first, renders second', { timeout: 30_000 }, () => {
     const first = app.waiting[0]
     expect(first?.after).toBeNull()
     expect(first?.commitsWhenSent).toBe(before)
-    // The previous rows stay on screen, dimmed and inert, while the answer travels: the grid is
-    // not swapped for a loader and mounted again (most of the click's main-thread work).
+    // The previous rows stay on screen while the answer travels, as they were for
+    // QUIET_SUBMIT_MS and then dimmed and inert: the grid is not swapped for a loader and
+    // mounted again (most of the click's main-thread work).
     const grid = document.querySelector('[aria-label^="Search results"]')
     expect(grid).not.toBeNull()
     await screen.findByTestId('results-loading')
@@ -159,5 +168,45 @@ describe('Search answers first, renders second', { timeout: 30_000 }, () => {
     )
     expect(renderCount('search-builder')).toBe(builder)
     expect(renderCount('search-toolbar')).toBe(toolbar)
+  })
+
+  it('leaves the screen alone until a quick answer, then shows its rows in one go', async () => {
+    const app = await withQueryTyped()
+    const seen = new Set<string>()
+    const watch = new MutationObserver(() => {
+      if (screen.queryByTestId('results-loading')) seen.add('loading')
+      if (document.querySelector('[aria-busy="true"]')) seen.add('busy')
+    })
+    watch.observe(document.body, { subtree: true, childList: true, attributes: true })
+    const before = app.commits()
+    fireEvent.click(screen.getByTestId('search-submit'))
+    fireEvent.click(screen.getByTestId('search-submit'))
+    // Two clicks, one request, and nothing rendered while it travels: the previous rows, their
+    // count and the note that the query has changed stay as they were.
+    expect(app.waiting).toHaveLength(1)
+    expect(app.commits()).toBe(before)
+    expect(screen.getByTestId('results-stale')).toBeInTheDocument()
+    expect(screen.getByTestId('results-count')).toHaveAttribute('data-total', '100')
+
+    app.waiting[0]?.answer()
+    await waitFor(() => expect(firstRowId()).toBe('e0'))
+    watch.disconnect()
+    expect(screen.getByTestId('results-count')).toHaveAttribute('data-total', '7')
+    expect(screen.queryByTestId('results-stale')).toBeNull()
+    // The rows of the new search replaced the old ones without a "searching" look between.
+    expect([...seen]).toEqual([])
+    expect(app.waiting.filter((call) => call.after === null)).toHaveLength(1)
+  })
+
+  it('submits what the builder showed at the click; an edit made while waiting stays a draft', async () => {
+    const app = await withQueryTyped()
+    fireEvent.click(screen.getByTestId('search-submit'))
+    await typeJson({ 'results.material.elements': { all: ['O'] } })
+    app.waiting[0]?.answer()
+    await waitFor(() => expect(firstRowId()).toBe('e0'))
+    expect(screen.getByTestId('results-count')).toHaveAttribute('data-total', '7')
+    // The edit is not submitted: the table says the query has changed since.
+    expect(screen.getByTestId('results-stale')).toBeInTheDocument()
+    expect(sessionStore.get('nomad-public')?.submitted.query).toEqual(QUERY)
   })
 })

@@ -26,7 +26,12 @@ import { formatCount } from './model/format'
 import { ResultsPanel } from './results/results-panel'
 import { RestoreNotice } from './restore-notice'
 import { HistoryMenu, SavedMenu } from './saved-menu'
-import { isNewSearch, pageQueryOf, requestFirstPage } from './results/first-page'
+import {
+  answeredOrQuietOver,
+  isNewSearch,
+  pageQueryOf,
+  requestFirstPage,
+} from './results/first-page'
 import {
   isDirty,
   newSession,
@@ -77,8 +82,9 @@ export function SearchScreen() {
     (change: (current: SearchSession) => SearchSession) =>
       updateSession((current) => {
         const next = change(current)
+        // Its settling is the store's to handle (it takes the page); nothing waits for it here.
         if (activeId && isNewSearch(current, next))
-          requestFirstPage(client, pageQueryOf(activeId, next))
+          void requestFirstPage(client, pageQueryOf(activeId, next))
         return next
       }),
     [updateSession, client, activeId],
@@ -111,11 +117,20 @@ export function SearchScreen() {
   // A submitted search goes into the history once its first page has arrived (with its total).
   const recordNext = useRef(false)
   const setModel = useCallback((model: BuilderModel) => update((s) => ({ ...s, model })), [update])
+  // A submit leaves the screen as it is until its first page is in, or QUIET_SUBMIT_MS: the
+  // table then changes once, and nothing renders or paints while the request travels. What is
+  // submitted is what the builder showed at the click; an edit made meanwhile stays a draft.
   const onSubmit = useCallback(() => {
-    update((s) => submit(s))
     recordNext.current = true
     if (compact) openBuilder(false)
-  }, [update, compact, openBuilder])
+    const current = activeId ? sessionStore.get(activeId) : undefined
+    if (!activeId || !current) return
+    const next = submit(current)
+    if (!isNewSearch(current, next)) return update(() => next)
+    void answeredOrQuietOver(requestFirstPage(client, pageQueryOf(activeId, next))).then(() =>
+      update((latest) => (latest === current ? next : { ...latest, submitted: next.submitted })),
+    )
+  }, [update, compact, openBuilder, activeId, client])
   useHotkeys([['mod+Enter', onSubmit]], [])
 
   const onFirstPage = useCallback(

@@ -56,6 +56,37 @@ describe('PageStore', () => {
     expect(store.rowAt(200)).toBeUndefined()
   })
 
+  it('starts with a first page that has already arrived: its rows, its notice, the next page', async () => {
+    const server = fakeServer(250, 80)
+    const firstPage: EntriesPage = {
+      total: 250,
+      rows: [{ id: 'e0', cells: {} }],
+      next: 'after:80',
+      pageSize: 80,
+      notice: 'The server allows at most 80 results per page; using 80.',
+    }
+    const notices: [string, number][] = []
+    const store = new PageStore({
+      pageSize: 100,
+      fetchPage: server.fetchPage,
+      firstPage,
+      onNotice: (notice, size) => notices.push([notice, size]),
+    })
+    // Made while React renders: rows at once, nothing told and nothing asked yet.
+    expect(store.getSnapshot()).toMatchObject({ total: 250, loading: false, hasMore: true })
+    expect(store.rowAt(0)?.id).toBe('e0')
+    expect(store.pageSizeInUse).toBe(80)
+    expect(notices).toEqual([])
+    expect(server.calls).toEqual([])
+    store.start()
+    expect(notices).toEqual([[firstPage.notice, 80]])
+    await settle()
+    // Not the first page again: only the next one, prefetched.
+    expect(server.calls.map((c) => [c.after, c.size, c.lane])).toEqual([
+      ['after:80', 80, 'background'],
+    ])
+  })
+
   it('is loading from the start, so starting it tells no one (no second render)', () => {
     const server = fakeServer(250)
     server.hold()

@@ -22,6 +22,11 @@ export interface PageStoreOptions {
   maxPages?: number
   /** Called when the server made the page size smaller (its notice, the size now used). */
   onNotice?(notice: string, pageSize: number): void
+  /**
+   * The first page when it has already arrived (asked for at submit, first-page.ts): the store
+   * holds its rows from the start, so the table's first render for the search shows them.
+   */
+  firstPage?: EntriesPage
 }
 
 interface PageSlot {
@@ -59,10 +64,19 @@ export class PageStore {
   private disposed = false
   private lastRange: [number, number] = [0, 0]
   private rangeShown = false
+  /** A first page given at construction: its notice and its next page wait for start(). */
+  private given: { notice: [string, number] | null } | null = null
 
   constructor(private readonly options: PageStoreOptions) {
     this.pageSize = options.pageSize
-    this.slots.push(emptySlot(null))
+    const first = emptySlot(null)
+    this.slots.push(first)
+    if (options.firstPage) {
+      // Made while React renders: the notice (which changes the session) waits for start().
+      this.given = { notice: this.fill(0, first, options.firstPage) }
+      this.snapshot = this.makeSnapshot()
+      return
+    }
     // Loading from the start: a store is made to be started at once (its first page may even
     // be on its way already, first-page.ts), and a snapshot that changed when it started would
     // render the table and its toolbar a second time before the first paint.
@@ -132,6 +146,10 @@ export class PageStore {
    */
   start(): void {
     this.disposed = false
+    const given = this.given
+    this.given = null
+    if (given?.notice) this.options.onNotice?.(...given.notice)
+    if (given) this.prefetchAfter(0)
     this.load(0, 'interactive')
     if (this.rangeShown) this.ensureRange(...this.lastRange)
   }
@@ -185,24 +203,35 @@ export class PageStore {
   private arrived(index: number, slot: PageSlot, page: EntriesPage, lane: Lane): void {
     slot.loading = null
     if (this.disposed) return
+    const notice = this.fill(index, slot, page)
+    if (notice) this.options.onNotice?.(...notice)
+    this.changed(true)
+    // One page ahead only: a prefetched page does not prefetch another.
+    if (lane === 'interactive') this.prefetchAfter(index)
+    this.evict()
+  }
+
+  /** Puts a page's rows into its slot; returns the server's notice if it lowered the size. */
+  private fill(index: number, slot: PageSlot, page: EntriesPage): [string, number] | null {
     slot.rows = page.rows
     slot.length = page.rows.length
     slot.next = page.next
     this.total = page.total
     this.offline = page.offline ?? null
+    let notice: [string, number] | null = null
     if (page.pageSize !== this.pageSize) {
       this.pageSize = page.pageSize
-      if (page.notice) this.options.onNotice?.(page.notice, page.pageSize)
+      if (page.notice) notice = [page.notice, page.pageSize]
     }
     if (page.next !== null && page.rows.length > 0 && index === this.slots.length - 1)
       this.slots.push(emptySlot(page.next))
-    this.changed(true)
-    // The researcher will most likely read on: fetch the next page while they read this one
-    // (one page ahead only; a prefetched page does not prefetch another).
+    return notice
+  }
+
+  /** The researcher will most likely read on: fetches the next page while they read this one. */
+  private prefetchAfter(index: number): void {
     const following = this.slots[index + 1]
-    if (lane === 'interactive' && following && following.rows === null)
-      this.load(index + 1, 'background')
-    this.evict()
+    if (following && following.rows === null) this.load(index + 1, 'background')
   }
 
   /** Keeps the pages nearest to the visible range; drops (and cancels) the rest. */

@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { Owner, JsonObject } from '../../../../shared/api'
 import type { IpcClient } from '../../../ipc/client'
 import { useIpcClient } from '../../../ipc/client-context'
-import { takeFirstPage } from './first-page'
+import { takeArrivedFirstPage, takeFirstPage } from './first-page'
 import { PageStore, type PageStoreSnapshot } from './page-store'
 
 export interface PageQuery {
@@ -29,6 +29,7 @@ function createStore(client: IpcClient, search: PageQuery, onNotice: OnNotice): 
   return new PageStore({
     pageSize: search.pageSize,
     onNotice,
+    firstPage: takeArrivedFirstPage(client, search),
     fetchPage: (after, pageSize, lane, signal) =>
       (after === null && lane === 'interactive'
         ? takeFirstPage(client, { ...search, pageSize }, signal)
