@@ -65,8 +65,10 @@ Now:
 - **Search click**: ${'`search.page`'} leaves in the click's own task (0.3 ms after the click,
   was 124 ms under the same load), before React renders the submit; the builder is memoised and
   the results panel no longer follows the total, so the answer re-renders the rows and the count
-  only (a renderer test counts the builder's and toolbar's renders). What remains is the round
-  trip through host, core and scheduler, and mounting the first rows.
+  only (a renderer test counts the builder's and toolbar's renders). Since 2 Dec the screen
+  renders the submit only once its first page is in (at most 150 ms later), so the page does no
+  work while host and sandbox answer (round trip 35 → 22 ms, five ABAB pairs). What remains is
+  the round trip through host, core and scheduler, and one render of the submit and its rows.
 - **Web host** (CPU to the URL line): 612 → about 500 ms by loading the embedded
   sandbox (fastify, ajv, its schemas and corpus) when the Local sandbox is first used. The rest
   is module loading: undici (110 files), ajv + semver for conf's settings file (133 files),
@@ -90,8 +92,9 @@ Now:
   round (the bench leaves 300 ms after the prefetch, 100 ms after the raw call); the host's
   sandbox call took 7–16 ms (raw 7–10 ms); the answer then waited 4–24 ms in the page for the
   main thread, still busy with the submit's render: the grid was swapped for a loader and
-  mounted again. Now the previous rows stay on screen (dimmed, inert) until the answer, which
-  updates the rows in place (answer to first row 8.1 → 3.1 ms in a same-load A/B). The
+  mounted again. Now the previous rows stay on screen until the answer (dimmed and inert
+  only if it takes over 150 ms), which updates the rows in place (answer to first row 8.1 →
+  3.1 ms in a same-load A/B). The
   scheduler's interactive reserve (docs/network.md) lets a search go ahead of the pace behind a
   background request once the server's spacing is known; in slow start it keeps the pace, so a
   strict server refuses no search.
